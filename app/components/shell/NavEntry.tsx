@@ -1,0 +1,81 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useId } from "react";
+import { parseLeaderboardPeriod } from "~/domain/leaderboard-period";
+import { LockIcon } from "~/components/ui/icons";
+import { MEMBERS_ONLY_TOOLTIP } from "./navigation";
+import type { NavLink, NavMark } from "./navigation";
+
+export function isNavLinkActive(link: NavLink, pathname: string, search: string): boolean {
+  const target = new URL(link.to, "http://site.invalid");
+  if (target.pathname !== pathname) return false;
+  if (!link.period) return true;
+  return parseLeaderboardPeriod(new URLSearchParams(search).get("period")) === link.period;
+}
+
+export function NavMarkBadge({ mark }: { mark: NavMark }) {
+  if (mark === "LIVE") {
+    return (
+      <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-red-600/20 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-red-400">
+        <span
+          className="h-1.5 w-1.5 rounded-full bg-red-500 motion-safe:animate-pulse"
+          aria-hidden="true"
+        />
+        LIVE
+      </span>
+    );
+  }
+  return (
+    <span className="ml-2 rounded-full bg-primary/15 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-primary">
+      {mark}
+    </span>
+  );
+}
+
+/**
+ * One navigation entry: a link, or for a visitor a members-only entry shown disabled with a lock
+ * and a tooltip (focusable, so keyboard users get the tooltip too).
+ */
+export function NavEntry({
+  link,
+  signedIn,
+  className,
+}: {
+  link: NavLink;
+  signedIn: boolean;
+  className: string;
+}) {
+  const { pathname, search } = useLocation();
+  const tooltipId = useId();
+  if (link.membersOnly && !signedIn) {
+    return (
+      <span
+        className={`${className} group relative cursor-not-allowed opacity-60`}
+        aria-disabled="true"
+        aria-describedby={tooltipId}
+        tabIndex={0}
+      >
+        {link.label}
+        <LockIcon className="ml-2 h-4 w-4" />
+        <span
+          id={tooltipId}
+          role="tooltip"
+          className="pointer-events-none absolute left-1/2 top-full z-50 mt-1 hidden w-56 -translate-x-1/2 rounded-md border border-accent bg-page px-3 py-2 text-xs font-normal normal-case tracking-normal text-white shadow-lg group-hover:block group-focus:block"
+        >
+          {MEMBERS_ONLY_TOOLTIP}
+        </span>
+      </span>
+    );
+  }
+  const active = isNavLinkActive(link, pathname, search);
+  return (
+    <Link
+      to={link.to}
+      prefetch="intent"
+      aria-current={active ? "page" : undefined}
+      className={`${className} ${active ? "text-primary" : ""}`}
+    >
+      {link.label}
+      {link.mark ? <NavMarkBadge mark={link.mark} /> : null}
+    </Link>
+  );
+}

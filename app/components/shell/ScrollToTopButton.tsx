@@ -1,0 +1,29 @@
+import { useEffect, useState } from "react";
+import { ArrowUpIcon } from "~/components/ui/icons";
+
+const SHOW_AFTER_PX = 300;
+
+/** Appears once the page is scrolled more than 300 px (spec §2); needs JavaScript to exist. */
+export function ScrollToTopButton() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > SHOW_AFTER_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      aria-label="Scroll to top"
+      onClick={() => {
+        const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
+      }}
+      className="fixed bottom-24 right-6 z-30 flex h-11 w-11 items-center justify-center rounded-full border border-accent bg-card text-primary shadow-lg hover:border-primary"
+    >
+      <ArrowUpIcon />
+    </button>
+  );
+}

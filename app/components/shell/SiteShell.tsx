@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Toaster } from "~/components/ui/Toaster";
+import { useHydrated } from "~/components/ui/hooks";
+import type { Toast } from "~/lib/toast";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { IntroScreen } from "./IntroScreen";
+import { NavigationProgress } from "./NavigationProgress";
+import { ScrollToTopButton } from "./ScrollToTopButton";
+import { SupportWidget } from "./SupportWidget";
+
+export interface ShellUser {
+  username: string;
+  isAdmin: boolean;
+}
+
+/** The frame of every page: header and navigation, footer, support widget and toasts. */
+export function SiteShell({
+  user,
+  toast,
+  children,
+}: {
+  user: ShellUser | null;
+  toast: Toast | null;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[80] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Header user={user} />
+      <main id="main" className="relative min-h-[60vh]">
+        {children}
+      </main>
+      <Footer />
+      <SupportWidget />
+      <Toaster serverToast={toast} />
+      {hydrated ? (
+        <>
+          <ScrollToTopButton />
+          <IntroScreen />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "@remix-run/react";
+import { TELEGRAM_SUPPORT_URL } from "~/content/links";
+import {
+  ChatIcon,
+  CloseIcon,
+  HelpIcon,
+  MinusIcon,
+  TelegramIcon,
+  UsersIcon,
+} from "~/components/ui/icons";
+
+const OPTION =
+  "flex items-center gap-3 rounded-lg border border-accent px-4 py-3 text-sm font-semibold hover:border-primary hover:text-primary";
+
+/**
+ * The floating 'VIP Support' widget: minimised to a round icon, expanded, or closed. All three
+ * states work without JavaScript: the <details> summary is the round icon when minimised and the
+ * title bar (with its minimise mark) when expanded, and the close button is the label of a hidden
+ * checkbox that hides the widget for the rest of the page view.
+ */
+export function SupportWidget() {
+  return (
+    <div className="fixed bottom-4 right-4 z-40">
+      <input
+        type="checkbox"
+        id="support-widget-closed"
+        className="peer/closed sr-only"
+        aria-label="Close VIP Support"
+      />
+      <div className="relative peer-checked/closed:hidden">
+        <details
+          className="group/support peer/support open:w-[400px] open:max-w-[calc(100vw-2rem)] open:overflow-hidden open:rounded-xl open:border open:border-accent open:bg-card open:shadow-2xl"
+          data-testid="support-widget"
+        >
+          <summary
+            aria-label="VIP Support"
+            className="flex cursor-pointer list-none [&::-webkit-details-marker]:hidden"
+          >
+            <span className="ml-auto flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-glow group-open/support:hidden">
+              <ChatIcon className="h-6 w-6" />
+            </span>
+            <span className="hidden w-full items-center gap-2 bg-primary py-3 pl-4 pr-12 text-primary-foreground group-open/support:flex">
+              <span className="flex-1 font-display text-lg font-extrabold uppercase">
+                VIP Support
+              </span>
+              <MinusIcon />
+            </span>
+          </summary>
+          <div className="space-y-3 p-4">
+            <p className="text-sm text-muted">
+              Our VIP support team is here to help you. Choose an option below:
+            </p>
+            <a
+              href={TELEGRAM_SUPPORT_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={OPTION}
+            >
+              <TelegramIcon className="text-primary" />
+              Contact on Telegram
+            </a>
+            <Link to="/faq" className={OPTION}>
+              <HelpIcon className="text-primary" />
+              Browse FAQ
+            </Link>
+            <Link to="/telegram" className={OPTION}>
+              <UsersIcon className="text-primary" />
+              Join Telegram Community
+            </Link>
+          </div>
+        </details>
+        <label
+          htmlFor="support-widget-closed"
+          title="Close"
+          className="absolute right-3 top-3 hidden cursor-pointer rounded p-1 text-primary-foreground hover:bg-black/10 peer-open/support:block"
+        >
+          <CloseIcon />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
+
+export type NavMark = "LIVE" | "ONGOING";
+
+export interface NavLink {
+  label: string;
+  to: string;
+  mark?: NavMark;
+  /** Shown locked to visitors: the page needs an account. */
+  membersOnly?: boolean;
+  /** Listed in the mobile drawer only (spec §2: challenges). */
+  mobileOnly?: boolean;
+  /** For leaderboard entries: the period the link opens, to mark the active tab. */
+  period?: LeaderboardPeriod;
+}
+
+export interface NavSection {
+  label: string;
+  links: NavLink[];
+}
+
+export type NavVariant = "desktop" | "mobile";
+
+const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  monthly: "Monthly",
+  all_time: "All Time",
+};
+
+// Spec §2: the desktop menu writes all_time, the mobile menu all-time; the leaderboard reads both.
+function leaderboardLink(period: LeaderboardPeriod, variant: NavVariant): NavLink {
+  const value = variant === "mobile" ? period.replace("_", "-") : period;
+  return { label: PERIOD_LABELS[period], to: `/leaderboard?period=${value}`, period };
+}
+
+/** Every navigation entry of spec §2, in its order, grouped the way the menus show them. */
+export function navigationSections(variant: NavVariant): NavSection[] {
+  const sections: NavSection[] = [
+    { label: "Home", links: [{ label: "Home", to: "/" }] },
+    {
+      label: "Get Started",
+      links: [
+        { label: "How It Works", to: "/how-it-works" },
+        { label: "VIP Transfer", to: "/vip-transfer" },
+        { label: "Tips & Strategies", to: "/tips-and-strategies" },
+        { label: "VIP Program", to: "/vip-program" },
+      ],
+    },
+    {
+      label: "Wager Races",
+      links: [
+        { label: "Wager Races", to: "/wager-races", mark: "LIVE" },
+        { label: "Challenges", to: "/challenges", mark: "ONGOING", mobileOnly: true },
+      ],
+    },
+    {
+      label: "Promotions",
+      links: [
+        { label: "Promotions", to: "/promotions" },
+        { label: "Goated Airdrop", to: "/goated-token" },
+        { label: "Bonus Codes", to: "/bonus-codes", membersOnly: true },
+      ],
+    },
+    {
+      label: "Leaderboards",
+      links: (["daily", "weekly", "monthly", "all_time"] as const).map((period) =>
+        leaderboardLink(period, variant),
+      ),
+    },
+    {
+      label: "Socials",
+      links: [
+        { label: "Socials", to: "/socials" },
+        { label: "Telegram", to: "/telegram" },
+      ],
+    },
+    {
+      label: "Help & FAQ",
+      links: [
+        { label: "Help", to: "/help" },
+        { label: "FAQ", to: "/faq" },
+        { label: "VIP Support", to: "/support" },
+      ],
+    },
+  ];
+  return sections
+    .map((section) => ({
+      ...section,
+      links: section.links.filter((link) => variant === "mobile" || !link.mobileOnly),
+    }))
+    .filter((section) => section.links.length > 0);
+}
+
+export const MEMBERS_ONLY_TOOLTIP = "Sign in to access bonus codes and rewards";

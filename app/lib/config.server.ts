@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_ORIGIN: z
+    .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+});
+
+export type ServerConfig = z.infer<typeof envSchema>;
+
+/** Reads and validates the environment once; a bad value stops the server with a clear message. */
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  return parsed.data;
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
+}
+
+/**
+ * SESSION_SECRET signs our cookies. Without one, a random secret is created once in the data
+ * folder (next to the database) and reused, so a self-hoster's `npm start` just works and
+ * restarts keep everyone's cookies valid.
+ */
+export function resolveSessionSecret(
+  configured: string | undefined,
+  dataDir: string,
+): { secret: string; generatedFile: string | null } {
+  if (configured) return { secret: configured, generatedFile: null };
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return { secret: readFileSync(file, "utf8").trim(), generatedFile: file };
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { secret, generatedFile: file };
+}
+
+/** The secret for signing cookies inside the app; server.ts resolves it before the app loads. */
+export function sessionSecret(): string {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set; start the site through server.ts");
+  return secret;
+}
+
+/** Cookies are Secure (and session cookies __Host-) only when the site is served over https. */
+export function servedOverHttps(): boolean {
+  return process.env.PUBLIC_ORIGIN?.startsWith("https:") ?? false;
+}

@@ -1,0 +1,15 @@
+// Type declarations for what Remix passes around on our server.
+declare module "@remix-run/server-runtime" {
+  /** What server.ts hands every loader and action besides the request. */
+  interface AppLoadContext {
+    /** The Content-Security-Policy nonce of this response. */
+    cspNonce: string;
+  }
+
+  // Remix's single fetch: loader types flow to useLoaderData without JSON serialisation rules.
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export {};

@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { sessionSecret, servedOverHttps } from "./config.server";
+import { toastSchema } from "./toast";
+import type { Toast, ToastInput } from "./toast";
+
+// A flash cookie: set by an action, read once by the next page, so a toast survives the
+// post/redirect/get of a browser without JavaScript.
+function toastCookie() {
+  return createCookie("gv_toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: servedOverHttps(),
+    maxAge: 60,
+    secrets: [sessionSecret()],
+  });
+}
+
+/** The Set-Cookie header that makes the next page show this toast; add it to a redirect. */
+export async function toastHeaders(input: ToastInput): Promise<Headers> {
+  const toast: Toast = { id: randomUUID(), type: input.type ?? "default", ...input };
+  return new Headers({ "Set-Cookie": await toastCookie().serialize(toast) });
+}
+
+/** Reads the pending toast (if any) and the header that clears it. */
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers }> {
+  const cookie = toastCookie();
+  const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const parsed = toastSchema.safeParse(raw);
+  const headers = new Headers();
+  if (raw !== null && raw !== undefined) {
+    headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  }
+  return { toast: parsed.success ? parsed.data : null, headers };
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** Messages a client may send on any of our sockets. */
+export const clientMessageSchema = z.object({ type: z.literal("PING") });
+
+/** Messages the server sends; every one is a JSON object with a type and an ISO-8601 timestamp. */
+export type ServerMessage =
+  | { type: "CONNECTED"; timestamp: string }
+  | { type: "PONG"; timestamp: string }
+  | { type: "ERROR"; message: string; timestamp: string };
+
+export function serverMessage<T extends ServerMessage["type"]>(
+  type: T,
+  fields: Omit<Extract<ServerMessage, { type: T }>, "type" | "timestamp">,
+  now: Date = new Date(),
+): Extract<ServerMessage, { type: T }> {
+  return { type, ...fields, timestamp: now.toISOString() } as Extract<ServerMessage, { type: T }>;
+}

@@ -1,0 +1,98 @@
+import { data } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorScreen } from "./components/ErrorScreen";
+import { NotFound, NOT_FOUND_TITLE } from "./components/NotFound";
+import { SiteShell } from "./components/shell/SiteShell";
+import "./lib/load-context";
+import { useNonce } from "./lib/nonce";
+import { readToast } from "./lib/toast.server";
+import { findSessionUser } from "./services/sessions.server";
+import stylesheet from "./tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: NOT_FOUND_TITLE }];
+  if (error) return [{ title: "Something went wrong | GoatedVIPs" }];
+  return [
+    { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
+    {
+      name: "description",
+      content:
+        "Live Goated wager leaderboards, the monthly wager race, VIP ranks, bonus codes and promotions.",
+    },
+  ];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [sessionUser, { toast, headers }] = await Promise.all([
+    findSessionUser(request.headers.get("Cookie")),
+    readToast(request),
+  ]);
+  const user = sessionUser && { username: sessionUser.username, isAdmin: sessionUser.isAdmin };
+  return data({ user, toast }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14151A" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, toast } = useLoaderData<typeof loader>();
+  return (
+    <SiteShell user={user} toast={toast}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // The root loader may be what failed; then the shell shows a visitor's view.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SiteShell user={rootData?.user ?? null} toast={null}>
+      {notFound ? <NotFound /> : <ErrorScreen message={errorMessage(error)} />}
+    </SiteShell>
+  );
+}
+
+function errorMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    return `${error.status} ${error.statusText}${typeof error.data === "string" && error.data ? `: ${error.data}` : ""}`;
+  }
+  if (error instanceof Error) return error.message;
+  return "An unexpected error occurred";
+}

@@ -1,0 +1,71 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
+
+export const meta: MetaFunction = () => [
+  { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
+  {
+    name: "description",
+    content:
+      "Where Goated players see where they stand: daily, weekly, monthly and all-time wager leaderboards, the $500 monthly wager race, VIP ranks and bonus codes.",
+  },
+];
+
+export default function Home() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-20">
+      <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
+        <div>
+          <h1 className="font-display text-4xl font-extrabold uppercase leading-none text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-6xl">
+            Where the Goats climb
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-muted">
+            Live wager leaderboards, a monthly wager race with a $500 prize pool, VIP ranks and
+            rewards for players who sign up to Goated with our code.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link
+              to="/leaderboard?period=daily"
+              className="rounded-md bg-primary px-6 py-3 font-display font-extrabold uppercase tracking-wide text-primary-foreground shadow-glow hover:brightness-110"
+            >
+              Live leaderboards
+            </Link>
+            <Link
+              to="/wager-races"
+              className="rounded-md border border-accent px-6 py-3 font-display font-extrabold uppercase tracking-wide hover:border-primary hover:text-primary"
+            >
+              Wager races
+            </Link>
+          </div>
+        </div>
+
+        <aside
+          aria-labelledby="new-user-promo"
+          className="rounded-xl border border-accent bg-card p-6 shadow-xl"
+        >
+          <h2
+            id="new-user-promo"
+            className="font-display text-xl font-extrabold uppercase tracking-wide"
+          >
+            New to Goated?
+          </h2>
+          <p className="mt-2 text-sm text-muted">
+            Sign up with our referral code to join the leaderboards and the monthly race.
+          </p>
+          <p className="mt-4 text-xs uppercase tracking-widest text-muted">Referral code</p>
+          <p className="mt-1 select-all rounded-md border border-dashed border-primary/60 bg-page px-4 py-3 text-center font-display text-2xl font-extrabold tracking-widest text-primary">
+            {REFERRAL_CODE}
+          </p>
+          <a
+            href={PROVIDER_REFERRAL_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-4 block rounded-md bg-primary px-4 py-3 text-center font-display font-extrabold uppercase tracking-wide text-primary-foreground hover:brightness-110"
+          >
+            Sign up on Goated
+          </a>
+        </aside>
+      </section>
+    </div>
+  );
+}

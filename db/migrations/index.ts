@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_users_and_sessions";
+
+/**
+ * Every migration, imported statically so the list survives bundling by the Remix compiler
+ * (Kysely's FileMigrationProvider reads a folder at run time, which a bundle does not have).
+ * Keys sort in the order they run.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_users_and_sessions": m0001,
+};

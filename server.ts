@@ -1,0 +1,139 @@
+// The production (and development) server: express around the Remix handler, plus the websocket
+// endpoints on the same port. Thin by design: behaviour lives in app/.
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { sql } from "kysely";
+import morgan from "morgan";
+import { databasePathFromEnv, migrateToLatest } from "./db";
+import { readServerConfig, resolveSessionSecret } from "./app/lib/config.server";
+import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
+import { startRealtime } from "./app/realtime";
+import { db } from "./app/services/db.server";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = readServerConfig();
+const isDevelopment = config.NODE_ENV === "development";
+const publicOrigin = config.PUBLIC_ORIGIN ?? null;
+
+const { secret, generatedFile } = resolveSessionSecret(
+  config.SESSION_SECRET,
+  path.dirname(databasePathFromEnv()),
+);
+if (generatedFile) {
+  console.warn(`SESSION_SECRET is not set: using the generated secret kept in ${generatedFile}`);
+}
+process.env.SESSION_SECRET = secret;
+
+await migrateToLatest(db);
+
+const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
+const build = (await import(buildUrl)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(morgan("tiny"));
+
+let shuttingDown = false;
+app.use((_req, res, next) => {
+  if (shuttingDown) res.set("Connection", "close");
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
+        ],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "media-src": ["'self'"],
+        // Remix's development live reload talks to its own port.
+        "connect-src": isDevelopment ? ["'self'", "ws://localhost:*"] : ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": publicOrigin?.startsWith("https:") ? [] : null,
+      },
+    },
+    // The PLAY and social links open in new tabs; a strict referrer policy keeps the path private.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
+
+app.use((req, res, next) => {
+  const sameOrigin = isSameOriginRequest(
+    { origin: req.get("origin"), host: req.get("host"), secFetchSite: req.get("sec-fetch-site") },
+    publicOrigin,
+  );
+  if (isSafeMethod(req.method) || sameOrigin) return next();
+  res.status(403).type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+});
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(db);
+    res.type("text/plain").send("ok");
+  } catch (error) {
+    console.error("healthz: database did not answer", error);
+    res.status(503).type("text/plain").send("database unavailable");
+  }
+});
+
+// Fingerprinted assets never change; everything else in public/ may.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const httpServer = createServer(app);
+const realtime = startRealtime({ publicOrigin });
+httpServer.on("upgrade", realtime.handleUpgrade);
+
+httpServer.listen(config.PORT, () => {
+  console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
+  if (isDevelopment) void broadcastDevReady(build);
+});
+
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received: finishing in-flight requests, then stopping`);
+  const forced = setTimeout(() => {
+    console.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting now`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  forced.unref();
+  const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections();
+  await realtime.close();
+  await httpClosed;
+  await db.destroy();
+  clearTimeout(forced);
+  console.log("Stopped");
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

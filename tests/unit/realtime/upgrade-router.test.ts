@@ -1,0 +1,175 @@
+import { createServer } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createSocketHub, MAX_FRAME_BYTES } from "~/realtime/socket-hub";
+import type { SocketHub } from "~/realtime/socket-hub";
+import { createUpgradeRouter } from "~/realtime/upgrade-router";
+
+function upgradeRequest(url: string, headers: Record<string, string>): IncomingMessage {
+  return { url, headers: { host: "site.test", ...headers } } as unknown as IncomingMessage;
+}
+
+describe("upgrade router rules", () => {
+  const hub = {} as SocketHub; // decide() never touches the hub
+  let signedIn = false;
+  const router = createUpgradeRouter(
+    {
+      "/ws/leaderboard": { hub },
+      "/ws/chat": { hub, authorize: async () => signedIn },
+    },
+    null,
+  );
+
+  it("accepts /ws/leaderboard from the site's own origin, query string or not", async () => {
+    for (const url of ["/ws/leaderboard", "/ws/leaderboard?x=1"]) {
+      const decision = await router.decide(upgradeRequest(url, { origin: "http://site.test" }));
+      expect(decision.accept).toBe(true);
+    }
+  });
+
+  it("refuses every other path with 404", async () => {
+    for (const url of ["/", "/ws", "/ws/leaderboard/extra", "/ws/admin", "/WS/LEADERBOARD"]) {
+      const decision = await router.decide(upgradeRequest(url, { origin: "http://site.test" }));
+      expect(decision).toMatchObject({ accept: false, status: 404 });
+    }
+  });
+
+  it("refuses another origin with 403, before asking who is connecting", async () => {
+    signedIn = true;
+    for (const url of ["/ws/leaderboard", "/ws/chat"]) {
+      const decision = await router.decide(upgradeRequest(url, { origin: "http://evil.test" }));
+      expect(decision).toMatchObject({ accept: false, status: 403 });
+    }
+  });
+
+  it("refuses /ws/chat with 401 without a session, and accepts it with one", async () => {
+    signedIn = false;
+    const origin = { origin: "http://site.test" };
+    expect(await router.decide(upgradeRequest("/ws/chat", origin))).toMatchObject({
+      accept: false,
+      status: 401,
+    });
+    signedIn = true;
+    expect(await router.decide(upgradeRequest("/ws/chat", origin))).toMatchObject({ accept: true });
+  });
+
+  it("checks against PUBLIC_ORIGIN exactly when it is configured", async () => {
+    const strict = createUpgradeRouter({ "/ws/leaderboard": { hub } }, "https://goatedvips.gg");
+    const at = (origin: string) =>
+      strict.decide(upgradeRequest("/ws/leaderboard", { origin, host: "goatedvips.gg" }));
+    expect((await at("https://goatedvips.gg")).accept).toBe(true);
+    expect(await at("http://goatedvips.gg")).toMatchObject({ status: 403 });
+  });
+});
+
+describe("websocket endpoints on a real http server", () => {
+  let server: Server;
+  let hub: SocketHub;
+  let base: string;
+
+  async function start(heartbeatMs = 30_000) {
+    hub = createSocketHub({ heartbeatMs });
+    const router = createUpgradeRouter(
+      {
+        "/ws/leaderboard": { hub },
+        "/ws/chat": { hub, authorize: async () => false },
+      },
+      null,
+    );
+    server = createServer((_req, res) => res.end());
+    server.on("upgrade", router.handleUpgrade);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    base = `ws://127.0.0.1:${port}`;
+    return port;
+  }
+
+  afterEach(async () => {
+    await hub.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  function connect(path: string, options: WebSocket.ClientOptions = {}) {
+    const origin = base.replace("ws:", "http:");
+    const socket = new WebSocket(`${base}${path}`, { origin, ...options });
+    const messages: Record<string, unknown>[] = [];
+    socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+    const next = async (count: number) => {
+      await expect.poll(() => messages.length, { timeout: 2000 }).toBeGreaterThanOrEqual(count);
+      return messages[count - 1];
+    };
+    return { socket, messages, next };
+  }
+
+  function refusal(path: string, origin: string) {
+    return new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(`${base}${path}`, { origin });
+      socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on("open", () => reject(new Error("connection was accepted")));
+      socket.on("error", () => {});
+    });
+  }
+
+  it("greets with CONNECTED and answers PING with PONG", async () => {
+    await start();
+    const { socket, next } = connect("/ws/leaderboard");
+    expect(await next(1)).toMatchObject({ type: "CONNECTED", timestamp: expect.any(String) });
+    socket.send(JSON.stringify({ type: "PING" }));
+    expect(await next(2)).toMatchObject({ type: "PONG", timestamp: expect.any(String) });
+    socket.send("not json");
+    expect(await next(3)).toMatchObject({ type: "ERROR", message: "Unsupported message" });
+    socket.close();
+  });
+
+  it("refuses cross-origin upgrades, unknown paths and signed-out chat", async () => {
+    await start();
+    const own = base.replace("ws:", "http:");
+    expect(await refusal("/ws/leaderboard", "http://evil.test")).toBe(403);
+    expect(await refusal("/ws/nope", own)).toBe(404);
+    expect(await refusal("/ws/chat", own)).toBe(401);
+  });
+
+  it("closes a client that sends a frame over 64 KiB with 1009", async () => {
+    await start();
+    const { socket, next } = connect("/ws/leaderboard");
+    await next(1);
+    const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+    socket.send("x".repeat(MAX_FRAME_BYTES + 1));
+    expect(await closed).toBe(1009);
+  });
+
+  it("broadcasts to every open client", async () => {
+    await start();
+    const a = connect("/ws/leaderboard");
+    const b = connect("/ws/leaderboard");
+    await Promise.all([a.next(1), b.next(1)]);
+    hub.broadcast({ type: "PONG", timestamp: "2026-01-01T00:00:00.000Z" });
+    expect(await a.next(2)).toMatchObject({ timestamp: "2026-01-01T00:00:00.000Z" });
+    expect(await b.next(2)).toMatchObject({ timestamp: "2026-01-01T00:00:00.000Z" });
+    a.socket.close();
+    b.socket.close();
+  });
+
+  it("drops a client that stops answering heartbeat pings", async () => {
+    await start(50);
+    const alive = connect("/ws/leaderboard");
+    const dead = connect("/ws/leaderboard", { autoPong: false });
+    await Promise.all([alive.next(1), dead.next(1)]);
+    const deadClosed = new Promise<number>((resolve) => dead.socket.on("close", (c) => resolve(c)));
+    expect(await deadClosed).toBe(1006); // terminated without a close frame
+    expect(alive.socket.readyState).toBe(WebSocket.OPEN);
+    await expect.poll(() => hub.clientCount()).toBe(1);
+    alive.socket.close();
+  });
+
+  it("closes every client with 1001 when the hub shuts down", async () => {
+    await start();
+    const { socket, next } = connect("/ws/leaderboard");
+    await next(1);
+    const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+    await hub.close();
+    expect(await closed).toBe(1001);
+  });
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../../db";
+import { db } from "~/services/db.server";
+import { findSessionUser, hashSessionToken, sessionCookie } from "~/services/sessions.server";
+
+const HOUR = 3_600_000;
+const now = new Date("2026-11-21T12:00:00.000Z");
+const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+
+let userId: number;
+beforeAll(async () => {
+  await migrateToLatest(db);
+  const user = await db
+    .insertInto("users")
+    .values({ username: "GoatKing", password_hash: "x", is_admin: 1, created_at: at(-HOUR) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+});
+
+async function sessionWithToken(expires: { absolute: number; idle: number }) {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id: randomBytes(8).toString("hex"),
+      user_id: userId,
+      token_hash: hashSessionToken(token),
+      user_agent: "test",
+      ip: "127.0.0.1",
+      created_at: at(-HOUR),
+      last_active_at: at(-HOUR),
+      expires_at: at(expires.absolute),
+      idle_expires_at: at(expires.idle),
+    })
+    .execute();
+  return sessionCookie.serialize(token);
+}
+
+const cookieHeader = (setCookie: string) => setCookie.split(";")[0] ?? "";
+
+describe("findSessionUser", () => {
+  it("finds the user of a live session", async () => {
+    const cookie = await sessionWithToken({ absolute: HOUR, idle: HOUR });
+    expect(await findSessionUser(cookieHeader(cookie), now)).toMatchObject({
+      userId,
+      username: "GoatKing",
+      isAdmin: true,
+    });
+  });
+
+  it("stores only the token's hash", async () => {
+    const cookie = await sessionWithToken({ absolute: HOUR, idle: HOUR });
+    const token = (await sessionCookie.parse(cookieHeader(cookie))) as string;
+    const hashes = await db.selectFrom("sessions").select("token_hash").execute();
+    expect(hashes.map((r) => r.token_hash)).not.toContain(token);
+    expect(hashes.map((r) => r.token_hash)).toContain(hashSessionToken(token));
+  });
+
+  it("refuses sessions past their absolute or idle expiry", async () => {
+    const absolute = await sessionWithToken({ absolute: -1, idle: HOUR });
+    const idle = await sessionWithToken({ absolute: HOUR, idle: -1 });
+    expect(await findSessionUser(cookieHeader(absolute), now)).toBeNull();
+    expect(await findSessionUser(cookieHeader(idle), now)).toBeNull();
+  });
+
+  it("refuses unknown tokens, empty cookies and no cookie", async () => {
+    const unknown = await sessionCookie.serialize("not-a-real-token");
+    expect(await findSessionUser(cookieHeader(unknown), now)).toBeNull();
+    expect(await findSessionUser("", now)).toBeNull();
+    expect(await findSessionUser(null, now)).toBeNull();
+  });
+});

@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}"],
+    environment: "node",
+    setupFiles: ["tests/unit/setup.ts"],
+    pool: "forks",
+  },
+});
