@@ -6,12 +6,12 @@ import { navigationSections } from "./navigation";
 import type { NavSection } from "./navigation";
 
 const TOP_LEVEL =
-  "inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 font-display text-sm font-bold uppercase tracking-wide hover:text-primary focus-visible:text-primary";
+  "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary";
 
 export function DesktopNav({ signedIn }: { signedIn: boolean }) {
   return (
-    <nav aria-label="Main" className="hidden lg:block">
-      <ul className="flex items-center gap-1">
+    <nav aria-label="Main" className="hidden xl:block">
+      <ul className="flex items-center">
         {navigationSections("desktop").map((section) => (
           <li key={section.label} className="relative">
             {section.links.length === 1 && section.links[0] ? (

@@ -11,28 +11,29 @@ export function Header({ user }: { user: ShellUser | null }) {
   const signedIn = user !== null;
   // Back to this page after signing in.
   const redirectTo = encodeURIComponent(location.pathname + location.search);
+  // No backdrop-filter on the header: it would become the containing block of the fixed drawer.
   return (
-    <header className="sticky top-0 z-50 border-b border-accent bg-page/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+    <header className="sticky top-0 z-50 border-b border-accent bg-page/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <MobileDrawer signedIn={signedIn} />
         <Link to="/" className="shrink-0" aria-label="GoatedVIPs home">
-          <Logo className="h-7 w-auto sm:h-8" />
+          <Logo className="h-6 w-auto sm:h-8" />
         </Link>
         <div className="flex flex-1 justify-center">
           <DesktopNav signedIn={signedIn} />
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           {user ? (
             <Link
               to="/profile"
-              className="max-w-32 truncate rounded-md px-3 py-2 text-sm font-semibold hover:text-primary"
+              className="max-w-32 truncate rounded-md px-2 py-2 text-sm font-semibold hover:text-primary"
             >
               {user.username}
             </Link>
           ) : (
             <Link
               to={`/auth?mode=login&redirectTo=${redirectTo}`}
-              className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold hover:text-primary"
+              className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold hover:text-primary"
             >
               Sign in
             </Link>
@@ -41,7 +42,7 @@ export function Header({ user }: { user: ShellUser | null }) {
             href={PROVIDER_REFERRAL_URL}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 rounded-md bg-primary px-4 py-2 font-display text-sm font-extrabold uppercase tracking-wide text-primary-foreground shadow-glow hover:brightness-110"
+            className="inline-flex items-center gap-1 rounded-md bg-primary px-3 py-2 font-display text-sm font-extrabold uppercase tracking-wide text-primary-foreground shadow-glow hover:brightness-110"
           >
             <PlayIcon className="h-4 w-4" />
             Play

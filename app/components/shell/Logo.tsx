@@ -24,7 +24,9 @@ export function Logo({ className }: { className?: string }) {
         fontFamily="'Arial Narrow', 'Roboto Condensed', Impact, system-ui, sans-serif"
         fontSize="19"
         fontWeight="800"
-        letterSpacing="0.5"
+        // Whatever font the phone has, the word fills the same box.
+        textLength="128"
+        lengthAdjust="spacingAndGlyphs"
         fill="#FFFFFF"
       >
         GOATED

@@ -12,7 +12,7 @@ export function MobileDrawer({ signedIn }: { signedIn: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsEnhancement(ref);
   return (
-    <details ref={ref} className="group/drawer lg:hidden" data-testid="mobile-drawer">
+    <details ref={ref} className="group/drawer xl:hidden" data-testid="mobile-drawer">
       <summary
         className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md border border-accent hover:text-primary [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
