@@ -1,0 +1,50 @@
+import { expect, jsEnabled, test } from "./fixtures";
+
+test.use({ firstVisit: true });
+
+test("the intro screen shows once per browser session with JavaScript", async ({ page }, info) => {
+  test.skip(!jsEnabled(info.project.name), "the intro needs JavaScript");
+  // The intro only shows when the page came alive within 1 s of navigation start; a cold browser on
+  // a busy test machine can miss that (and then rightly skips it), so start the session afresh up to
+  // three times.
+  const intro = page.getByTestId("intro-screen");
+  let shown = false;
+  await page.goto("/");
+  for (let attempt = 0; attempt < 3 && !shown; attempt += 1) {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    shown = await intro.waitFor({ state: "visible", timeout: 2000 }).then(
+      () => true,
+      () => false,
+    );
+  }
+  expect(shown).toBe(true);
+  await expect(intro.getByRole("progressbar")).toBeVisible();
+  await expect(intro).toContainText("Loading");
+  // About 2 s of progress, 800 ms at 100 %, then a 0.6 s fade.
+  await expect(intro).toBeHidden({ timeout: 6000 });
+  expect(await page.evaluate(() => sessionStorage.getItem("hasVisited"))).toBe("true");
+
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("intro-screen")).toHaveCount(0);
+});
+
+test("the intro screen never shows without JavaScript", async ({ page }, info) => {
+  test.skip(jsEnabled(info.project.name), "checks the no-JavaScript case");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("intro-screen")).toHaveCount(0);
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ colorScheme: "dark", reducedMotion: "reduce" });
+  test("the intro screen is skipped", async ({ page }, info) => {
+    test.skip(!jsEnabled(info.project.name), "the intro needs JavaScript");
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId("intro-screen")).toHaveCount(0);
+  });
+});
