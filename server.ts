@@ -62,6 +62,7 @@ app.use(
         ],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
         "media-src": ["'self'"],
         // Remix's development live reload talks to its own port.
         "connect-src": isDevelopment ? ["'self'", "ws://localhost:*"] : ["'self'"],

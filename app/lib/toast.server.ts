@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { sessionSecret, servedOverHttps } from "./config.server";
-import { toastSchema } from "./toast";
+import { z } from "zod";
+import { TOAST_TYPES } from "./toast";
 import type { Toast, ToastInput } from "./toast";
+
+// The cookie is signed, but its shape is still checked before it reaches a page.
+const toastSchema = z.object({
+  id: z.string(),
+  type: z.enum(TOAST_TYPES),
+  title: z.string(),
+  description: z.string().optional(),
+});
 
 // A flash cookie: set by an action, read once by the next page, so a toast survives the
 // post/redirect/get of a browser without JavaScript.

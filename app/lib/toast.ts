@@ -1,13 +1,14 @@
-import { z } from "zod";
+// Shared by server and browser; keep it free of runtime libraries (zod stays out of the root
+// bundle, which every page loads).
+export const TOAST_TYPES = ["default", "success", "destructive"] as const;
 
-export const toastSchema = z.object({
-  id: z.string(),
-  type: z.enum(["default", "success", "destructive"]),
-  title: z.string(),
-  description: z.string().optional(),
-});
+export interface Toast {
+  id: string;
+  type: (typeof TOAST_TYPES)[number];
+  title: string;
+  description?: string;
+}
 
-export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 
 /** Toasts are dismissed after this long when JavaScript runs (spec §9: toast display 5000 ms). */

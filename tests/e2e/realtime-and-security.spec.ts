@@ -69,7 +69,10 @@ test("a cross-origin POST is refused with 403 and a clear message", async ({ req
   expect(await refused.text()).toContain("this request came from another site");
 
   // The same POST from the site itself is not refused by the origin check.
-  const own = await request.post("/", { headers: { Origin: E2E_BASE_URL }, form: { anything: "1" } });
+  const own = await request.post("/", {
+    headers: { Origin: E2E_BASE_URL },
+    form: { anything: "1" },
+  });
   expect(own.status()).not.toBe(403);
 });
 

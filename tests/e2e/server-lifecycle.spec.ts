@@ -23,7 +23,9 @@ test("SIGTERM closes sockets with 1001 and stops the server cleanly within 10 s"
   let output = "";
   server.stdout.on("data", (chunk) => (output += chunk));
   server.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    server.on("exit", (code) => resolve(code)),
+  );
 
   await expect
     .poll(async () => (await fetch(`${ORIGIN}/healthz`).catch(() => null))?.status, {

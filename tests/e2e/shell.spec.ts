@@ -1,6 +1,9 @@
+import type { Locator } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 
-const DESKTOP_ENTRIES = [
+type Entry = readonly [label: string, href: string | null];
+
+const DESKTOP_ENTRIES: Entry[] = [
   ["Home", "/"],
   ["How It Works", "/how-it-works"],
   ["VIP Transfer", "/vip-transfer"],
@@ -19,24 +22,24 @@ const DESKTOP_ENTRIES = [
   ["Help", "/help"],
   ["FAQ", "/faq"],
   ["VIP Support", "/support"],
-] as const;
+];
 
 // The mobile menu adds Challenges after Wager Races and writes all-time with a hyphen (spec §2).
-const MOBILE_ENTRIES = DESKTOP_ENTRIES.flatMap((entry) =>
-  entry[0] === "Wager Races"
-    ? [entry, ["Challenges", "/challenges"] as const]
-    : entry[0] === "All Time"
-      ? [["All Time", "/leaderboard?period=all-time"] as const]
-      : [entry],
-);
+const MOBILE_ENTRIES = DESKTOP_ENTRIES.flatMap((entry): Entry[] => {
+  if (entry[0] === "Wager Races") return [entry, ["Challenges", "/challenges"]];
+  if (entry[0] === "All Time") return [["All Time", "/leaderboard?period=all-time"]];
+  return [entry];
+});
 
-async function entriesOf(nav: import("@playwright/test").Locator) {
-  return nav.locator("a, [aria-disabled=true]").evaluateAll((elements) =>
-    elements.map((el) => [
-      (el.childNodes[0]?.textContent ?? "").trim(),
-      el instanceof HTMLAnchorElement ? el.getAttribute("href") : null,
-    ]),
-  );
+async function entriesOf(nav: Locator) {
+  return nav
+    .locator("a, [aria-disabled=true]")
+    .evaluateAll((elements) =>
+      elements.map((el) => [
+        (el.childNodes[0]?.textContent ?? "").trim(),
+        el instanceof HTMLAnchorElement ? el.getAttribute("href") : null,
+      ]),
+    );
 }
 
 test.describe("home and the site shell", () => {
@@ -49,11 +52,11 @@ test.describe("home and the site shell", () => {
       await page.locator('summary[aria-label="Menu"]').click();
       const drawer = page.getByRole("navigation", { name: "Mobile" });
       await expect(drawer).toBeVisible();
-      expect(await entriesOf(drawer)).toEqual(MOBILE_ENTRIES.map(([l, h]) => [l, h]));
+      expect(await entriesOf(drawer)).toEqual(MOBILE_ENTRIES);
     } else {
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav).toBeVisible();
-      expect(await entriesOf(nav)).toEqual(DESKTOP_ENTRIES.map(([l, h]) => [l, h]));
+      expect(await entriesOf(nav)).toEqual(DESKTOP_ENTRIES);
       await expect(nav.getByRole("link", { name: /Wager Races/ })).toContainText("LIVE");
     }
   });
@@ -221,7 +224,9 @@ test.describe("with JavaScript", () => {
   test("the desktop menus close on Escape and on a click outside", async ({ page }, info) => {
     test.skip(info.project.name === "mobile", "desktop navigation");
     await page.goto("/");
-    const menu = page.locator("details", { has: page.locator("summary", { hasText: "Get Started" }) });
+    const menu = page.locator("details", {
+      has: page.locator("summary", { hasText: "Get Started" }),
+    });
     await menu.locator("summary").click();
     await expect(menu.getByRole("link", { name: "VIP Program" })).toBeVisible();
     await page.keyboard.press("Escape");

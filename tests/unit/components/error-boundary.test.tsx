@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ErrorBoundary } from "~/root";
+
+// A returning visitor: the intro screen stays out of the way.
+beforeEach(() => sessionStorage.setItem("hasVisited", "true"));
+afterEach(cleanup);
+
+function renderRootFailing(failure: () => never) {
+  const Stub = createRemixStub([
+    { id: "root", path: "/", Component: () => null, ErrorBoundary, loader: failure },
+  ]);
+  render(<Stub />);
+}
+
+describe("the root error boundary", () => {
+  it("shows the global error screen with the error text and two ways out", async () => {
+    renderRootFailing(() => {
+      throw new Error("Database exploded");
+    });
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The application encountered an unexpected error. Please try refreshing the page.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("Database exploded")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Home" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("link", { name: "Reload Page" }).getAttribute("href")).toBe("/");
+    // Inside the site shell, as a visitor.
+    expect(screen.getByRole("link", { name: "Sign in" })).toBeTruthy();
+  });
+
+  it("shows the not-found page for a 404", async () => {
+    renderRootFailing(() => {
+      throw new Response("Not Found", { status: 404 });
+    });
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
+    expect(screen.queryByText("Something went wrong")).toBeNull();
+  });
+});
