@@ -21,7 +21,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/reports/e2e.json" }]],
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 bash tests/ensure-chromium.sh
 npm run typecheck
 npm run lint
-npx vitest run --reporter=default --reporter=json --outputFile=test-results/unit-report.json
+npx vitest run --reporter=default --reporter=json --outputFile=tests/.tmp/reports/unit.json
 npm run build
 npx playwright test
 
-node tests/summarize-results.mjs test-results/unit-report.json test-results/e2e-report.json
+node tests/summarize-results.mjs tests/.tmp/reports/unit.json tests/.tmp/reports/e2e.json
