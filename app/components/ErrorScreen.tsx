@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 
 /** The global error screen (spec §2): what went wrong and two ways out. */
 export function ErrorScreen({ message }: { message: string }) {
@@ -14,18 +15,12 @@ export function ErrorScreen({ message }: { message: string }) {
       <pre className="mt-6 overflow-x-auto whitespace-pre-wrap rounded-lg border border-accent bg-card p-4 text-left text-sm text-destructive">
         {message}
       </pre>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link
-          to="/"
-          className="rounded-md bg-primary px-5 py-2 font-semibold text-primary-foreground hover:brightness-110"
-        >
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={`${PRIMARY_BUTTON} px-5 py-2`}>
           Go to Home
         </Link>
         {/* A plain link to this very URL reloads it, with or without JavaScript. */}
-        <a
-          href={location.pathname + location.search}
-          className="rounded-md border border-accent px-5 py-2 font-semibold hover:border-primary hover:text-primary"
-        >
+        <a href={location.pathname + location.search} className={`${SECONDARY_BUTTON} px-5 py-2`}>
           Reload Page
         </a>
       </div>

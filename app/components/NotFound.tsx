@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
@@ -12,17 +13,11 @@ export function NotFound() {
         The page you are looking for does not exist or has moved. Check the address, or head back to
         the leaderboards.
       </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link
-          to="/"
-          className="rounded-md bg-primary px-5 py-2 font-semibold text-primary-foreground hover:brightness-110"
-        >
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={`${PRIMARY_BUTTON} px-5 py-2`}>
           Go to Home
         </Link>
-        <Link
-          to="/leaderboard?period=daily"
-          className="rounded-md border border-accent px-5 py-2 font-semibold hover:border-primary hover:text-primary"
-        >
+        <Link to="/leaderboard?period=daily" className={`${SECONDARY_BUTTON} px-5 py-2`}>
           View Leaderboard
         </Link>
       </div>

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 
 export const meta: MetaFunction = () => [
   { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
@@ -26,14 +27,11 @@ export default function Home() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
               to="/leaderboard?period=daily"
-              className="rounded-md bg-primary px-6 py-3 font-display font-extrabold uppercase tracking-wide text-primary-foreground shadow-glow hover:brightness-110"
+              className={`${PRIMARY_BUTTON} px-6 py-3 shadow-glow`}
             >
               Live leaderboards
             </Link>
-            <Link
-              to="/wager-races"
-              className="rounded-md border border-accent px-6 py-3 font-display font-extrabold uppercase tracking-wide hover:border-primary hover:text-primary"
-            >
+            <Link to="/wager-races" className={`${SECONDARY_BUTTON} px-6 py-3`}>
               Wager races
             </Link>
           </div>
@@ -60,7 +58,7 @@ export default function Home() {
             href={PROVIDER_REFERRAL_URL}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-4 block rounded-md bg-primary px-4 py-3 text-center font-display font-extrabold uppercase tracking-wide text-primary-foreground hover:brightness-110"
+            className={`${PRIMARY_BUTTON} mt-4 w-full px-4 py-3`}
           >
             Sign up on Goated
           </a>

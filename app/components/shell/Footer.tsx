@@ -8,6 +8,7 @@ import {
 import { TelegramIcon, XLogoIcon } from "~/components/ui/icons";
 import { Logo } from "./Logo";
 import { NewsletterBox } from "./NewsletterBox";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 export function Footer() {
   return (
@@ -23,7 +24,7 @@ export function Footer() {
             href={PROVIDER_REFERRAL_URL}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-block rounded-md bg-primary px-5 py-2 font-display font-extrabold uppercase tracking-wide text-primary-foreground hover:brightness-110"
+            className={`${PRIMARY_BUTTON} px-5 py-2`}
           >
             Sign Up
           </a>

@@ -5,6 +5,7 @@ import { DesktopNav } from "./DesktopNav";
 import { Logo } from "./Logo";
 import { MobileDrawer } from "./MobileDrawer";
 import type { ShellUser } from "./SiteShell";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 export function Header({ user }: { user: ShellUser | null }) {
   const location = useLocation();
@@ -42,7 +43,7 @@ export function Header({ user }: { user: ShellUser | null }) {
             href={PROVIDER_REFERRAL_URL}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 rounded-md bg-primary px-3 py-2 font-display text-sm font-extrabold uppercase tracking-wide text-primary-foreground shadow-glow hover:brightness-110"
+            className={`${PRIMARY_BUTTON} px-3 py-2 text-sm shadow-glow`}
           >
             <PlayIcon className="h-4 w-4" />
             Play
