@@ -21,8 +21,8 @@ import { db } from "./app/services/db.server";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = readServerConfig();
-const isDevelopment = config.NODE_ENV === "development";
 const publicOrigin = config.PUBLIC_ORIGIN ?? null;
+const servedOverHttps = publicOrigin?.startsWith("https:") ?? false;
 
 const { secret, generatedFile } = resolveSessionSecret(
   config.SESSION_SECRET,
@@ -37,6 +37,8 @@ await migrateToLatest(db);
 
 const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
 const build = (await import(buildUrl)) as ServerBuild;
+// `remix dev` sets REMIX_DEV_ORIGIN and waits for our ready signal; a plain start never has it.
+const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
 
 const app = express();
 app.disable("x-powered-by");
@@ -65,12 +67,14 @@ app.use(
         "font-src": ["'self'"],
         "media-src": ["'self'"],
         // Remix's development live reload talks to its own port.
-        "connect-src": isDevelopment ? ["'self'", "ws://localhost:*"] : ["'self'"],
+        "connect-src": underRemixDev ? ["'self'", "ws://localhost:*"] : ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": publicOrigin?.startsWith("https:") ? [] : null,
+        "upgrade-insecure-requests": servedOverHttps ? [] : null,
       },
     },
+    // HSTS only where the site really is https; it would pin a plain-http self-host otherwise.
+    strictTransportSecurity: servedOverHttps,
     // The PLAY and social links open in new tabs; a strict referrer policy keeps the path private.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
@@ -87,7 +91,8 @@ app.use((req, res, next) => {
 
 app.get("/healthz", async (_req, res) => {
   try {
-    await sql`select 1`.execute(db);
+    // Reads the schema, not just the connection: an unlinked or emptied file fails here.
+    await sql`select count(*) from kysely_migration`.execute(db);
     res.type("text/plain").send("ok");
   } catch (error) {
     console.error("healthz: database did not answer", error);
@@ -114,7 +119,9 @@ httpServer.on("upgrade", realtime.handleUpgrade);
 
 httpServer.listen(config.PORT, () => {
   console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
-  if (isDevelopment) void broadcastDevReady(build);
+  if (underRemixDev) {
+    broadcastDevReady(build).catch((error: unknown) => console.error("remix dev:", error));
+  }
 });
 
 async function shutdown(signal: string) {
@@ -126,8 +133,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   forced.unref();
+  // Stops accepting, closes idle keep-alive connections, and waits for in-flight requests.
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-  httpServer.closeIdleConnections();
   await realtime.close();
   await httpClosed;
   await db.destroy();

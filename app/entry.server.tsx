@@ -21,6 +21,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -32,6 +33,7 @@ export default function handleRequest(
           const sink = new PassThrough();
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
+            clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
               new Response(Buffer.concat(chunks), {
@@ -43,6 +45,7 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -51,6 +54,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     findSessionUser(request.headers.get("Cookie")),
     readToast(request),
   ]);
-  const user = sessionUser && { username: sessionUser.username, isAdmin: sessionUser.isAdmin };
+  const user = sessionUser && { username: sessionUser.username };
   return data({ user, toast }, { headers });
 }
 
@@ -93,9 +93,8 @@ export function ErrorBoundary() {
 }
 
 function errorMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    return `${error.status} ${error.statusText}${typeof error.data === "string" && error.data ? `: ${error.data}` : ""}`;
-  }
+  // A response's body may be framework detail; its status says enough.
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return "An unexpected error occurred";
 }

@@ -8,7 +8,7 @@ let counter = 0;
 
 export function showToast(input: ToastInput): void {
   counter += 1;
-  const toast: Toast = { id: `client-${counter}`, type: input.type ?? "default", ...input };
+  const toast: Toast = { ...input, id: `client-${counter}`, type: input.type ?? "default" };
   for (const listener of listeners) listener(toast);
 }
 

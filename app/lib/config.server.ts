@@ -4,7 +4,6 @@ import path from "node:path";
 import { z } from "zod";
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_ORIGIN: z
     .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
@@ -55,7 +54,10 @@ export function sessionSecret(): string {
   return secret;
 }
 
+let httpsOnly: boolean | undefined;
+
 /** Cookies are Secure (and session cookies __Host-) only when the site is served over https. */
 export function servedOverHttps(): boolean {
-  return process.env.PUBLIC_ORIGIN?.startsWith("https:") ?? false;
+  httpsOnly ??= readServerConfig().PUBLIC_ORIGIN?.startsWith("https:") ?? false;
+  return httpsOnly;
 }

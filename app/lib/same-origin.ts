@@ -2,7 +2,8 @@
  * The site's answer to cross-site request forgery and cross-site websocket hijacking: a browser
  * always names the page's origin on a POST or a websocket upgrade, so a request naming another
  * origin is refused. Requests without an Origin come from non-browser clients (API bots, curl),
- * which a forged page cannot impersonate; Sec-Fetch-Site still catches old browsers that omit it.
+ * which a forged page cannot impersonate; refusing a cross-site Sec-Fetch-Site there too is
+ * defence in depth.
  */
 export interface OriginCheckInput {
   origin: string | undefined;

@@ -28,7 +28,7 @@ function toastCookie() {
 
 /** The Set-Cookie header that makes the next page show this toast; add it to a redirect. */
 export async function toastHeaders(input: ToastInput): Promise<Headers> {
-  const toast: Toast = { id: randomUUID(), type: input.type ?? "default", ...input };
+  const toast: Toast = { ...input, id: randomUUID(), type: input.type ?? "default" };
   return new Headers({ "Set-Cookie": await toastCookie().serialize(toast) });
 }
 

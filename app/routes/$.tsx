@@ -4,6 +4,11 @@ export async function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 
+// A POST to a path that does not exist is just as much a 404.
+export async function action() {
+  throw new Response("Not Found", { status: 404 });
+}
+
 // A component makes this a page route rather than a resource route, so the 404 is an HTML page.
 export default function CatchAll() {
   return null;

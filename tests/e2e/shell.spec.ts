@@ -155,9 +155,13 @@ test.describe("home and the site shell", () => {
     await expect(widget.getByText(text)).toBeHidden();
     await expect(widget.locator("summary")).toBeVisible();
 
+    const close = page.getByRole("checkbox", { name: "Close VIP Support" });
+    await expect(close).toBeHidden(); // only while expanded
     await widget.locator("summary").click();
-    await page.locator('label[for="support-widget-closed"]').click(); // close
+    await close.focus(); // reachable from the keyboard
+    await page.keyboard.press("Space");
     await expect(widget).toBeHidden();
+    await expect(close).toBeHidden();
   });
 
   test("security headers and a nonce on every script", async ({ page }) => {

@@ -1,27 +1,43 @@
 import { useEffect, useState } from "react";
+import { shouldShowIntro } from "~/domain/intro";
 import { Logo } from "./Logo";
 
-// Spec §2, §4 and §9: first visit per browser session; progress rises over about 2 s (30 ms ticks)
-// to 99.5 %, shows 100 %, completes 800 ms later and fades out 0.6 s after that; dots every 500 ms.
-export const INTRO_SEEN_KEY = "hasVisited";
+// Spec §2, §4 and §9: progress rises over about 2 s (30 ms ticks) to 99.5 %, shows 100 %, completes
+// 800 ms later and fades out 0.6 s after that; the dots change every 500 ms.
+const INTRO_SEEN_KEY = "hasVisited";
 const RISE_MS = 2000;
 const TICK_MS = 30;
 const COMPLETION_DELAY_MS = 800;
 const HIDE_DELAY_MS = 600;
 const DOTS_MS = 500;
-/** Our rule for slow phones: never cover a page that took longer than this to become live. */
-const MAX_HYDRATION_MS = 1000;
 
 type Phase = "off" | "loading" | "done" | "leaving";
 
-function shouldShowIntro(): boolean {
-  if (sessionStorage.getItem(INTRO_SEEN_KEY)) return false;
+// Storage can be blocked by privacy settings: then the intro counts as seen and never shows.
+function seenThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(INTRO_SEEN_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function rememberSeen(): void {
+  try {
+    sessionStorage.setItem(INTRO_SEEN_KEY, "true");
+  } catch {
+    // Nowhere to remember it; seenThisSession() already answers true.
+  }
+}
+
+function introWanted(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return (
-    performance.now() <= MAX_HYDRATION_MS &&
-    !window.matchMedia("(prefers-reduced-motion: reduce)").matches &&
-    !connection?.saveData
-  );
+  return shouldShowIntro({
+    seenThisSession: seenThisSession(),
+    hydratedAfterMs: performance.now(),
+    prefersReducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)").matches,
+    saveData: connection?.saveData === true,
+  });
 }
 
 /** The intro/loading screen. Rendered only by JavaScript, so never without it. */
@@ -31,8 +47,8 @@ export function IntroScreen() {
   const [dots, setDots] = useState(0);
 
   useEffect(() => {
-    if (shouldShowIntro()) setPhase("loading");
-    else sessionStorage.setItem(INTRO_SEEN_KEY, "true");
+    if (introWanted()) setPhase("loading");
+    else rememberSeen();
   }, []);
 
   useEffect(() => {
@@ -59,7 +75,7 @@ export function IntroScreen() {
     if (phase === "done") {
       setProgress(100);
       const timer = setTimeout(() => {
-        sessionStorage.setItem(INTRO_SEEN_KEY, "true");
+        rememberSeen();
         setPhase("leaving");
       }, COMPLETION_DELAY_MS);
       return () => clearTimeout(timer);

@@ -15,21 +15,22 @@ const OPTION =
 /**
  * The floating 'VIP Support' widget: minimised to a round icon, expanded, or closed. All three
  * states work without JavaScript: the <details> summary is the round icon when minimised and the
- * title bar (with its minimise mark) when expanded, and the close button is the label of a hidden
- * checkbox that hides the widget for the rest of the page view.
+ * title bar (with its minimise mark) when expanded, and the close button is a checkbox drawn as a
+ * cross over the title bar; checking it hides the widget for the rest of the page view.
  */
 export function SupportWidget() {
   return (
-    <div className="fixed bottom-4 right-4 z-40">
+    <div className="group/widget fixed bottom-4 right-4 z-40">
+      {/* Shown (and focusable) only while the widget is expanded. */}
       <input
         type="checkbox"
-        id="support-widget-closed"
-        className="peer/closed sr-only"
         aria-label="Close VIP Support"
+        className="peer/closed absolute right-3 top-3 z-10 hidden h-7 w-7 cursor-pointer appearance-none rounded hover:bg-black/10 checked:!hidden group-has-[details[open]]/widget:block"
       />
-      <div className="relative peer-checked/closed:hidden">
+      <CloseIcon className="pointer-events-none absolute right-4 top-4 z-10 hidden text-primary-foreground group-has-[details[open]]/widget:block peer-checked/closed:!hidden" />
+      <div className="peer-checked/closed:hidden">
         <details
-          className="group/support peer/support open:w-[400px] open:max-w-[calc(100vw-2rem)] open:overflow-hidden open:rounded-xl open:border open:border-accent open:bg-card open:shadow-2xl"
+          className="group/support open:w-[400px] open:max-w-[calc(100vw-2rem)] open:overflow-hidden open:rounded-xl open:border open:border-accent open:bg-card open:shadow-2xl"
           data-testid="support-widget"
         >
           <summary
@@ -69,13 +70,6 @@ export function SupportWidget() {
             </Link>
           </div>
         </details>
-        <label
-          htmlFor="support-widget-closed"
-          title="Close"
-          className="absolute right-3 top-3 hidden cursor-pointer rounded p-1 text-primary-foreground hover:bg-black/10 peer-open/support:block"
-        >
-          <CloseIcon />
-        </label>
       </div>
     </div>
   );

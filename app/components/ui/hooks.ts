@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RefObject } from "react";
 
 const subscribeNever = () => () => {};
@@ -13,19 +13,6 @@ export function useHydrated(): boolean {
   );
 }
 
-/** Whether the user asked for reduced motion (false on the server). */
-export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return reduced;
-}
-
 /**
  * Enhances a <details> disclosure (menus, drawer) once JavaScript runs: it closes on navigation,
  * on Escape (returning focus to its summary) and, unless told otherwise, on a click outside it.
@@ -36,8 +23,12 @@ export function useDetailsEnhancement(
   { closeOnOutsideClick = true } = {},
 ): void {
   const location = useLocation();
+  // Not on hydration: a visitor may have opened the menu before JavaScript arrived.
+  const openedAt = useRef(location.key);
 
   useEffect(() => {
+    if (location.key === openedAt.current) return;
+    openedAt.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [ref, location.key]);
 

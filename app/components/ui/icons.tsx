@@ -65,11 +65,6 @@ export const ArrowUpIcon = (p: IconProps) => (
     <path d="M12 19V5M5 12l7-7 7 7" />
   </Icon>
 );
-export const SendIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
-  </Icon>
-);
 export const HelpIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="10" />

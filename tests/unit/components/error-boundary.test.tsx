@@ -4,8 +4,17 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ErrorBoundary } from "~/root";
 
-// A returning visitor: the intro screen stays out of the way.
-beforeEach(() => sessionStorage.setItem("hasVisited", "true"));
+// A returning visitor (the intro stays away); jsdom lacks matchMedia, which the shell reads.
+beforeEach(() => {
+  sessionStorage.setItem("hasVisited", "true");
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }) as unknown as MediaQueryList;
+});
 afterEach(cleanup);
 
 function renderRootFailing(failure: () => never) {
