@@ -13,7 +13,7 @@ import helmet from "helmet";
 import { sql } from "kysely";
 import morgan from "morgan";
 import { databasePathFromEnv, migrateToLatest } from "./db";
-import { readServerConfig, resolveSessionSecret } from "./app/lib/config.server";
+import { readServerConfig, resolveSessionSecret, servedOverHttps } from "./app/lib/config.server";
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
@@ -22,7 +22,6 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = readServerConfig();
 const publicOrigin = config.PUBLIC_ORIGIN ?? null;
-const servedOverHttps = publicOrigin?.startsWith("https:") ?? false;
 
 const { secret, generatedFile } = resolveSessionSecret(
   config.SESSION_SECRET,
@@ -70,11 +69,11 @@ app.use(
         "connect-src": underRemixDev ? ["'self'", "ws://localhost:*"] : ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": servedOverHttps ? [] : null,
+        "upgrade-insecure-requests": servedOverHttps() ? [] : null,
       },
     },
     // HSTS only where the site really is https; it would pin a plain-http self-host otherwise.
-    strictTransportSecurity: servedOverHttps,
+    strictTransportSecurity: servedOverHttps(),
     // The PLAY and social links open in new tabs; a strict referrer policy keeps the path private.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),

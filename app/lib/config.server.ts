@@ -14,7 +14,7 @@ const envSchema = z.object({
 
 export type ServerConfig = z.infer<typeof envSchema>;
 
-/** Reads and validates the environment once; a bad value stops the server with a clear message. */
+/** Reads and validates the environment; a bad value stops the server with a clear message. */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(emptyToUndefined(env));
   if (!parsed.success) {

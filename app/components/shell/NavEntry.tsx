@@ -5,14 +5,14 @@ import { LockIcon } from "~/components/ui/icons";
 import { MEMBERS_ONLY_TOOLTIP } from "./navigation";
 import type { NavLink, NavMark } from "./navigation";
 
-export function isNavLinkActive(link: NavLink, pathname: string, search: string): boolean {
+function isNavLinkActive(link: NavLink, pathname: string, search: string): boolean {
   const target = new URL(link.to, "http://site.invalid");
   if (target.pathname !== pathname) return false;
   if (!link.period) return true;
   return parseLeaderboardPeriod(new URLSearchParams(search).get("period")) === link.period;
 }
 
-export function NavMarkBadge({ mark }: { mark: NavMark }) {
+function NavMarkBadge({ mark }: { mark: NavMark }) {
   if (mark === "LIVE") {
     return (
       <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-red-600/20 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-red-400">

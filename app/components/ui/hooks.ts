@@ -15,13 +15,10 @@ export function useHydrated(): boolean {
 
 /**
  * Enhances a <details> disclosure (menus, drawer) once JavaScript runs: it closes on navigation,
- * on Escape (returning focus to its summary) and, unless told otherwise, on a click outside it.
+ * on Escape (returning focus to its summary) and on a click outside it.
  * Without JavaScript the <details> still opens and closes natively.
  */
-export function useDetailsEnhancement(
-  ref: RefObject<HTMLDetailsElement>,
-  { closeOnOutsideClick = true } = {},
-): void {
+export function useDetailsEnhancement(ref: RefObject<HTMLDetailsElement>): void {
   const location = useLocation();
   // Not on hydration: a visitor may have opened the menu before JavaScript arrived.
   const openedAt = useRef(location.key);
@@ -41,7 +38,7 @@ export function useDetailsEnhancement(
     };
     const onPointerDown = (event: PointerEvent) => {
       const details = ref.current;
-      if (closeOnOutsideClick && details?.open && !details.contains(event.target as Node)) {
+      if (details?.open && !details.contains(event.target as Node)) {
         details.open = false;
       }
     };
@@ -51,5 +48,5 @@ export function useDetailsEnhancement(
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
     };
-  }, [ref, closeOnOutsideClick]);
+  }, [ref]);
 }
