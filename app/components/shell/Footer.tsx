@@ -5,10 +5,10 @@ import {
   TELEGRAM_COMMUNITY_URL,
   X_URL,
 } from "~/content/links";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { TelegramIcon, XLogoIcon } from "~/components/ui/icons";
 import { Logo } from "./Logo";
 import { NewsletterBox } from "./NewsletterBox";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 export function Footer() {
   return (

@@ -1,11 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { PlayIcon } from "~/components/ui/icons";
 import { DesktopNav } from "./DesktopNav";
 import { Logo } from "./Logo";
 import { MobileDrawer } from "./MobileDrawer";
 import type { ShellUser } from "./SiteShell";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 export function Header({ user }: { user: ShellUser | null }) {
   const location = useLocation();
