@@ -3,8 +3,9 @@ import { rmSync } from "node:fs";
 import WebSocket from "ws";
 import { expect, test } from "./fixtures";
 
-// A server of its own (not the shared one), to stop it.
-const PORT = 3399;
+// A server of its own (not the shared one), to stop it; beside the shared port so that two
+// checkouts can run their suites at once.
+const PORT = Number(process.env.E2E_PORT ?? 3311) + 88;
 const ORIGIN = `http://localhost:${PORT}`;
 
 test("SIGTERM closes sockets with 1001 and stops the server cleanly within 10 s", async ({}, info) => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatAbbreviatedUsd,
+  formatCents,
+  formatCount,
+  formatUsd,
+  formatWholeUsd,
+  toCents,
+} from "~/domain/money";
+
+describe("money formatting", () => {
+  it("writes dollars with separators and 2 decimals", () => {
+    expect(formatUsd(1234567.891)).toBe("$1,234,567.89");
+    expect(formatUsd(0)).toBe("$0.00");
+    expect(formatUsd(Number.NaN)).toBe("$0.00");
+  });
+
+  it("writes whole dollars and counts with separators", () => {
+    expect(formatWholeUsd(30000)).toBe("$30,000");
+    expect(formatCount(2048)).toBe("2,048");
+  });
+
+  it("abbreviates at 1e3, 1e6 and 1e9", () => {
+    expect(formatAbbreviatedUsd(999.5)).toBe("$999.50");
+    expect(formatAbbreviatedUsd(1000)).toBe("$1K");
+    expect(formatAbbreviatedUsd(12_345)).toBe("$12.35K");
+    expect(formatAbbreviatedUsd(4_500_000)).toBe("$4.5M");
+    expect(formatAbbreviatedUsd(2_000_000_000)).toBe("$2B");
+    expect(formatAbbreviatedUsd(-1500)).toBe("-$1.5K");
+  });
+
+  it("converts to cents and back without float drift", () => {
+    expect(toCents(212.5)).toBe(21250);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(formatCents(21250)).toBe("$212.50");
+  });
+});
