@@ -13,6 +13,12 @@ export interface UsersTable {
   password_hash: string;
   is_admin: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Instant, Instant, never>;
+  telegram_username: string | null;
+  bio: string | null;
+  profile_color: ColumnType<string, string | undefined, string>;
+  /** The linked provider account; goated_username is the provider's `name` for that player. */
+  goated_id: string | null;
+  goated_username: string | null;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -30,12 +36,70 @@ export interface SessionsTable {
   idle_expires_at: Instant;
 }
 
+export interface NotificationPreferencesTable {
+  user_id: number;
+  wager_race_updates: number;
+  vip_status_changes: number;
+  promotional_offers: number;
+  monthly_statements: number;
+  updated_at: Instant;
+}
+
+/** The provider's referrals as of the last good sync; wagers are dollars (floats). */
+export interface PlayersTable {
+  uid: string;
+  name: string;
+  today: number;
+  this_week: number;
+  this_month: number;
+  all_time: number;
+  /** 1 for rows from the demo source, purged when a real token first syncs. */
+  is_demo: ColumnType<number, number | undefined, number>;
+  /** When the row was last written by a sync. */
+  updated_at: Instant;
+  /** When any of the four totals last changed (drives the MVP pulse). */
+  wager_changed_at: Instant;
+}
+
+/** A player's all-time total, appended only when it changed: wager in [a, b) = at(b) - at(a). */
+export interface WagerSnapshotsTable {
+  id: Generated<number>;
+  uid: string;
+  taken_at: Instant;
+  all_time: number;
+}
+
+export interface SyncRunsTable {
+  id: Generated<number>;
+  source: "provider" | "demo";
+  started_at: Instant;
+  finished_at: Instant | null;
+  outcome: string;
+  players_count: ColumnType<number, number | undefined, number>;
+  skipped_count: ColumnType<number, number | undefined, number>;
+  changed_count: ColumnType<number, number | undefined, number>;
+  error: string | null;
+}
+
+export interface ProviderTokensTable {
+  id: Generated<number>;
+  token: string;
+  created_at: Instant;
+  created_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  notification_preferences: NotificationPreferencesTable;
+  players: PlayersTable;
+  wager_snapshots: WagerSnapshotsTable;
+  sync_runs: SyncRunsTable;
+  provider_tokens: ProviderTokensTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;
+export type Player = Selectable<PlayersTable>;

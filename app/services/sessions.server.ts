@@ -31,7 +31,24 @@ export async function findSessionUser(
   now: Date = new Date(),
 ): Promise<SessionUser | null> {
   const token: unknown = await sessionCookie.parse(cookieHeader ?? null);
-  if (typeof token !== "string" || token === "") return null;
+  return typeof token === "string" ? findSessionUserByToken(token, now) : null;
+}
+
+/**
+ * The signed-in user of a request: a `Bearer` session token (API clients, the admin API) or the
+ * session cookie. A Bearer header that does not name a live session is not a fallback to the cookie.
+ */
+export async function findRequestUser(
+  request: Request,
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  if (bearer?.[1]) return findSessionUserByToken(bearer[1], now);
+  return findSessionUser(request.headers.get("Cookie"), now);
+}
+
+async function findSessionUserByToken(token: string, now: Date): Promise<SessionUser | null> {
+  if (token === "") return null;
   const instant = now.toISOString();
   const row = await db
     .selectFrom("sessions")

@@ -1,5 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_users_and_sessions";
+import * as m0002 from "./0002_players_and_sync";
+import * as m0003 from "./0003_accounts";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -8,4 +10,6 @@ import * as m0001 from "./0001_users_and_sessions";
  */
 export const migrations: Record<string, Migration> = {
   "0001_users_and_sessions": m0001,
+  "0002_players_and_sync": m0002,
+  "0003_accounts": m0003,
 };
