@@ -18,6 +18,8 @@ export interface EventBus<Events> {
 export interface AppEvents {
   /** A message every /ws/leaderboard client receives. */
   "leaderboard.broadcast": ServerMessage;
+  /** Sessions that were signed out or terminated: their sockets close. */
+  "session.ended": { sessionIds: string[] };
 }
 
 export class InProcessEventBus<Events> implements EventBus<Events> {

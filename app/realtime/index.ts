@@ -8,21 +8,24 @@ import { createUpgradeRouter } from "./upgrade-router";
  * The websocket endpoints that share the site's http server:
  * - /ws/leaderboard: anyone; receives what is published on "leaderboard.broadcast";
  * - /ws/chat: the support chat, only for a signed-in session.
+ * A socket opened with a session is closed when that session ends.
  */
 export function startRealtime({ publicOrigin }: { publicOrigin: string | null }) {
   const leaderboard = createSocketHub();
   const chat = createSocketHub();
-  const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (message) =>
-    leaderboard.broadcast(message),
-  );
+  const subscriptions = [
+    eventBus.subscribe("leaderboard.broadcast", (message) => leaderboard.broadcast(message)),
+    eventBus.subscribe("session.ended", ({ sessionIds }) => {
+      leaderboard.closeSessions(sessionIds);
+      chat.closeSessions(sessionIds);
+    }),
+  ];
+  const identify = async (request: IncomingMessage) =>
+    (await findSessionUser(request.headers.cookie))?.sessionId ?? null;
   const router = createUpgradeRouter(
     {
-      "/ws/leaderboard": { hub: leaderboard },
-      "/ws/chat": {
-        hub: chat,
-        authorize: async (request: IncomingMessage) =>
-          (await findSessionUser(request.headers.cookie)) !== null,
-      },
+      "/ws/leaderboard": { hub: leaderboard, identify },
+      "/ws/chat": { hub: chat, identify, sessionRequired: true },
     },
     publicOrigin,
   );
@@ -30,7 +33,7 @@ export function startRealtime({ publicOrigin }: { publicOrigin: string | null })
   return {
     handleUpgrade: router.handleUpgrade,
     async close() {
-      unsubscribe();
+      for (const unsubscribe of subscriptions) unsubscribe();
       await Promise.all([leaderboard.close(), chat.close()]);
     },
   };

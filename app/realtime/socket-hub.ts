@@ -5,11 +5,17 @@ import type { ServerMessage } from "./messages";
 /** Frames above this are refused (ws closes the socket with 1009). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
+/** The close code for sockets whose session was ended (signed out or terminated). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export interface SocketHub {
   readonly server: WebSocketServer;
   broadcast(message: ServerMessage): void;
   clientCount(): number;
+  /** Remembers which session opened a socket, so that ending the session closes it. */
+  bindToSession(socket: WebSocket, sessionId: string): void;
+  /** Closes the sockets opened by these sessions. */
+  closeSessions(sessionIds: readonly string[]): void;
   /** Closes every client with 1001 (going away) and stops the heartbeat. */
   close(): Promise<void>;
 }
@@ -21,6 +27,7 @@ export interface SocketHub {
 export function createSocketHub({ heartbeatMs = HEARTBEAT_INTERVAL_MS } = {}): SocketHub {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const answeredLastPing = new WeakMap<WebSocket, boolean>();
+  const sessionOf = new WeakMap<WebSocket, string>();
 
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -59,6 +66,16 @@ export function createSocketHub({ heartbeatMs = HEARTBEAT_INTERVAL_MS } = {}): S
       }
     },
     clientCount: () => server.clients.size,
+    bindToSession: (socket, sessionId) => sessionOf.set(socket, sessionId),
+    closeSessions(sessionIds) {
+      const ended = new Set(sessionIds);
+      for (const socket of server.clients) {
+        const sessionId = sessionOf.get(socket);
+        if (sessionId !== undefined && ended.has(sessionId)) {
+          socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
+        }
+      }
+    },
     close() {
       clearInterval(heartbeat);
       const closed = [...server.clients].map(

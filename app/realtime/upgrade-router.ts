@@ -6,12 +6,14 @@ import type { SocketHub } from "./socket-hub";
 
 export interface SocketRoute {
   hub: SocketHub;
-  /** Who may connect; absent means anyone. */
-  authorize?: (request: IncomingMessage) => Promise<boolean>;
+  /** The session an upgrade carries (its id), or null; absent means sessions do not matter. */
+  identify?: (request: IncomingMessage) => Promise<string | null>;
+  /** Refuse upgrades that carry no live session. */
+  sessionRequired?: boolean;
 }
 
 export type UpgradeDecision =
-  | { accept: true; route: SocketRoute }
+  | { accept: true; route: SocketRoute; sessionId: string | null }
   | { accept: false; status: 401 | 403 | 404; message: string };
 
 /**
@@ -41,10 +43,11 @@ export function createUpgradeRouter(
         message: "Websocket connections from other sites are refused",
       };
     }
-    if (route.authorize && !(await route.authorize(request))) {
+    const sessionId = route.identify ? await route.identify(request) : null;
+    if (route.sessionRequired && sessionId === null) {
       return { accept: false, status: 401, message: "Sign in to use this connection" };
     }
-    return { accept: true, route };
+    return { accept: true, route, sessionId };
   }
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -52,10 +55,11 @@ export function createUpgradeRouter(
     decide(request)
       .then((decision) => {
         if (!decision.accept) return refuse(socket, decision.status, decision.message);
-        const { server } = decision.route.hub;
-        server.handleUpgrade(request, socket, head, (client) =>
-          server.emit("connection", client, request),
-        );
+        const { hub } = decision.route;
+        hub.server.handleUpgrade(request, socket, head, (client) => {
+          if (decision.sessionId !== null) hub.bindToSession(client, decision.sessionId);
+          hub.server.emit("connection", client, request);
+        });
       })
       .catch((error: unknown) => {
         console.error("websocket upgrade failed", error);

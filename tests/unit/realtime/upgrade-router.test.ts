@@ -3,7 +3,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createSocketHub, MAX_FRAME_BYTES } from "~/realtime/socket-hub";
+import { createSocketHub, MAX_FRAME_BYTES, SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub";
 import type { SocketHub } from "~/realtime/socket-hub";
 import { createUpgradeRouter } from "~/realtime/upgrade-router";
 
@@ -17,7 +17,11 @@ describe("upgrade router rules", () => {
   const router = createUpgradeRouter(
     {
       "/ws/leaderboard": { hub },
-      "/ws/chat": { hub, authorize: async () => signedIn },
+      "/ws/chat": {
+        hub,
+        identify: async () => (signedIn ? "session-1" : null),
+        sessionRequired: true,
+      },
     },
     null,
   );
@@ -74,7 +78,13 @@ describe("websocket endpoints on a real http server", () => {
     const router = createUpgradeRouter(
       {
         "/ws/leaderboard": { hub },
-        "/ws/chat": { hub, authorize: async () => false },
+        "/ws/chat": {
+          hub,
+          // The test's stand-in for the session cookie: a `session` query parameter.
+          identify: async (request: IncomingMessage) =>
+            new URL(request.url ?? "/", "http://x").searchParams.get("session"),
+          sessionRequired: true,
+        },
       },
       null,
     );
@@ -162,6 +172,21 @@ describe("websocket endpoints on a real http server", () => {
     expect(alive.socket.readyState).toBe(WebSocket.OPEN);
     await expect.poll(() => hub.clientCount()).toBe(1);
     alive.socket.close();
+  });
+
+  it("closes the sockets of an ended session, and only those", async () => {
+    await start();
+    const ended = connect("/ws/chat?session=ended");
+    const other = connect("/ws/chat?session=other");
+    const anonymous = connect("/ws/leaderboard");
+    await Promise.all([ended.next(1), other.next(1), anonymous.next(1)]);
+    const closed = new Promise<number>((resolve) => ended.socket.on("close", (c) => resolve(c)));
+    hub.closeSessions(["ended"]);
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    expect(anonymous.socket.readyState).toBe(WebSocket.OPEN);
+    other.socket.close();
+    anonymous.socket.close();
   });
 
   it("closes every client with 1001 when the hub shuts down", async () => {

@@ -1,0 +1,55 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import type { ScryptOptions } from "node:crypto";
+
+/**
+ * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1; docs/decisions/0002).
+ * Stored as `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later and old hashes
+ * still verify.
+ */
+const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+// scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
+const MAX_MEMORY = 256 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: MAX_MEMORY },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMETERS);
+  const { N, r, p } = PARAMETERS;
+  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** False for a wrong password and for anything that is not one of our hashes. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const options = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!Object.values(options).every(Number.isSafeInteger) || expected.length !== KEY_LENGTH) {
+    return false;
+  }
+  const actual = await derive(password, Buffer.from(salt, "base64url"), options);
+  return timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, for logins naming no account, so that timing
+ * does not tell which accounts exist.
+ */
+export async function spendPasswordCheckTime(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  await verifyPassword(password, await dummyHash);
+}
