@@ -17,6 +17,7 @@ import { readServerConfig, resolveSessionSecret, servedOverHttps } from "./app/l
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
+import { ensureAdmin } from "./app/services/users.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +35,11 @@ process.env.SESSION_SECRET = secret;
 
 await migrateToLatest(db);
 
+if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+  const outcome = await ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  if (outcome !== "unchanged") console.log(`Admin account ${config.ADMIN_USERNAME}: ${outcome}`);
+}
+
 const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
 const build = (await import(buildUrl)) as ServerBuild;
 // `remix dev` sets REMIX_DEV_ORIGIN and waits for our ready signal; a plain start never has it.
@@ -41,6 +47,8 @@ const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_
 
 const app = express();
 app.disable("x-powered-by");
+// A reverse proxy on the same machine (nginx, Caddy) may say who the client is; nobody else may.
+app.set("trust proxy", "loopback");
 app.use(compression());
 app.use(morgan("tiny"));
 
@@ -108,7 +116,10 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "unknown",
+    }),
   }),
 );
 

@@ -19,7 +19,7 @@ import { SiteShell } from "./components/shell/SiteShell";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
-import { findSessionUser } from "./services/sessions.server";
+import { findRequestUser } from "./services/sessions.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -42,10 +42,10 @@ export const meta: MetaFunction = ({ error }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [sessionUser, { toast, headers }] = await Promise.all([
-    findSessionUser(request.headers.get("Cookie")),
+    findRequestUser(request),
     readToast(request),
   ]);
-  const user = sessionUser && { username: sessionUser.username };
+  const user = sessionUser && { username: sessionUser.username, isAdmin: sessionUser.isAdmin };
   return data({ user, toast }, { headers });
 }
 

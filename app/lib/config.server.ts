@@ -3,14 +3,21 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_ORIGIN: z
-    .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
-    .transform((value) => new URL(value).origin)
-    .optional(),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_ORIGIN: z
+      .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    ADMIN_USERNAME: z.string().trim().min(3).max(50).optional(),
+    ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
+  })
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",
+    path: ["ADMIN_PASSWORD"],
+  });
 
 export type ServerConfig = z.infer<typeof envSchema>;
 

@@ -4,6 +4,8 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /** The Content-Security-Policy nonce of this response. */
     cspNonce: string;
+    /** The client's address (behind a proxy on the same host, from X-Forwarded-For). */
+    clientIp: string;
   }
 
   // Remix's single fetch: loader types flow to useLoaderData without JSON serialisation rules.

@@ -1,7 +1,17 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { servedOverHttps } from "~/lib/config.server";
+import { eventBus } from "~/realtime/event-bus";
 import { db } from "./db.server";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** A session ends 30 days after sign-in however active it is (absolute expiry)... */
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/** ...or after 7 days without a request (idle expiry). */
+export const SESSION_IDLE_MS = 7 * DAY;
+/** Activity is written at most this often, so that page views do not each cost a write. */
+const TOUCH_EVERY_MS = MINUTE;
 
 /**
  * The session cookie carries only a random token; the database keeps its SHA-256, so a leaked
@@ -12,6 +22,7 @@ export const sessionCookie = createCookie(servedOverHttps() ? "__Host-gv_session
   httpOnly: true,
   sameSite: "lax",
   secure: servedOverHttps(),
+  maxAge: SESSION_ABSOLUTE_MS / 1000,
 });
 
 export interface SessionUser {
@@ -53,16 +64,129 @@ async function findSessionUserByToken(token: string, now: Date): Promise<Session
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.id as sessionId", "users.id as userId", "users.username", "users.is_admin"])
+    .select([
+      "sessions.id as sessionId",
+      "sessions.last_active_at",
+      "sessions.expires_at",
+      "users.id as userId",
+      "users.username",
+      "users.is_admin",
+    ])
     .where("sessions.token_hash", "=", hashSessionToken(token))
     .where("sessions.expires_at", ">", instant)
     .where("sessions.idle_expires_at", ">", instant)
     .executeTakeFirst();
   if (!row) return null;
+  if (now.getTime() - Date.parse(row.last_active_at) >= TOUCH_EVERY_MS) {
+    await touchSession(row.sessionId, row.expires_at, now);
+  }
   return {
     sessionId: row.sessionId,
     userId: row.userId,
     username: row.username,
     isAdmin: row.is_admin === 1,
   };
+}
+
+/** Records activity: pushes the idle expiry forward, never past the absolute expiry. */
+async function touchSession(sessionId: string, expiresAt: string, now: Date): Promise<void> {
+  const idleExpiry = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, Date.parse(expiresAt)));
+  await db
+    .updateTable("sessions")
+    .set({ last_active_at: now.toISOString(), idle_expires_at: idleExpiry.toISOString() })
+    .where("id", "=", sessionId)
+    .execute();
+}
+
+export interface NewSessionInput {
+  userId: number;
+  userAgent: string;
+  ip: string;
+}
+
+/** A new session row (one per sign-in); returns the token the client keeps. */
+export async function createSession(input: NewSessionInput, now: Date = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  const instant = now.toISOString();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: randomBytes(16).toString("hex"),
+      user_id: input.userId,
+      token_hash: hashSessionToken(token),
+      // Headers are the client's to write: keep what is stored bounded.
+      user_agent: input.userAgent.slice(0, 512),
+      ip: input.ip.slice(0, 64),
+      created_at: instant,
+      last_active_at: instant,
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      idle_expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The Set-Cookie header that gives the browser its session token. */
+export function sessionCookieHeader(token: string): Promise<string> {
+  return sessionCookie.serialize(token);
+}
+
+/** The Set-Cookie header that removes the session cookie. */
+export function clearedSessionCookieHeader(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+export interface SessionSummary {
+  id: string;
+  userAgent: string;
+  createdAt: string;
+  lastActive: string;
+}
+
+/** A user's live sessions, most recently active first. */
+export async function listSessions(
+  userId: number,
+  now: Date = new Date(),
+): Promise<SessionSummary[]> {
+  const instant = now.toISOString();
+  return db
+    .selectFrom("sessions")
+    .select([
+      "id",
+      "user_agent as userAgent",
+      "created_at as createdAt",
+      "last_active_at as lastActive",
+    ])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", instant)
+    .where("idle_expires_at", ">", instant)
+    .orderBy("last_active_at", "desc")
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+/** Ends one of the user's own sessions; false when the user has no such session. */
+export async function endSession(userId: number, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const ended = result.numDeletedRows > 0n;
+  if (ended) eventBus.publish("session.ended", { sessionIds: [sessionId] });
+  return ended;
+}
+
+/** Ends every session of the user except the one asking; returns how many ended. */
+export async function endOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+  const ended = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id", "!=", keepSessionId)
+    .returning("id")
+    .execute();
+  if (ended.length > 0) {
+    eventBus.publish("session.ended", { sessionIds: ended.map((row) => row.id) });
+  }
+  return ended.length;
 }

@@ -8,11 +8,11 @@ import type { NavSection } from "./navigation";
 const TOP_LEVEL =
   "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary";
 
-export function DesktopNav({ signedIn }: { signedIn: boolean }) {
+export function DesktopNav({ signedIn, isAdmin }: { signedIn: boolean; isAdmin: boolean }) {
   return (
     <nav aria-label="Main" className="hidden xl:block">
       <ul className="flex items-center">
-        {navigationSections("desktop").map((section) => (
+        {navigationSections("desktop", { isAdmin }).map((section) => (
           <li key={section.label} className="relative">
             {section.links.length === 1 && section.links[0] ? (
               <NavEntry link={section.links[0]} signedIn={signedIn} className={TOP_LEVEL} />

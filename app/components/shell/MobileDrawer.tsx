@@ -8,7 +8,7 @@ import { navigationSections } from "./navigation";
  * The mobile menu: a <details> whose summary (the menu button) stays visible above the drawer, so
  * it opens and closes without JavaScript; with it, it also closes on navigation and Escape.
  */
-export function MobileDrawer({ signedIn }: { signedIn: boolean }) {
+export function MobileDrawer({ signedIn, isAdmin }: { signedIn: boolean; isAdmin: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsEnhancement(ref);
   return (
@@ -24,7 +24,7 @@ export function MobileDrawer({ signedIn }: { signedIn: boolean }) {
         aria-label="Mobile"
         className="fixed inset-x-0 bottom-0 top-16 z-40 overflow-y-auto border-t border-accent bg-page/95 px-4 pb-8 pt-4 backdrop-blur"
       >
-        {navigationSections("mobile").map((section) => (
+        {navigationSections("mobile", { isAdmin }).map((section) => (
           <section key={section.label} className="mb-4">
             <h2 className="mb-1 px-3 font-display text-xs font-bold uppercase tracking-widest text-muted">
               {section.label}

@@ -11,6 +11,7 @@ import { SupportWidget } from "./SupportWidget";
 
 export interface ShellUser {
   username: string;
+  isAdmin: boolean;
 }
 
 /** The frame of every page: header and navigation, footer, support widget and toasts. */

@@ -34,8 +34,25 @@ function leaderboardLink(period: LeaderboardPeriod, variant: NavVariant): NavLin
   return { label: PERIOD_LABELS[period], to: `/leaderboard?period=${value}`, period };
 }
 
-/** Every navigation entry of spec §2, in its order, grouped the way the menus show them. */
-export function navigationSections(variant: NavVariant): NavSection[] {
+const ADMIN_LINKS: NavLink[] = [
+  { label: "Dashboard", to: "/admin/dashboard" },
+  { label: "User Management", to: "/admin/user-management" },
+  { label: "Notifications", to: "/admin/notifications" },
+  { label: "Support", to: "/admin/support" },
+  { label: "Wager Races", to: "/admin/wager-races" },
+  { label: "Bonus Codes", to: "/admin/bonus-codes" },
+];
+// Spec §2: the mobile admin group omits these.
+const DESKTOP_ONLY_ADMIN_PATHS = new Set(["/admin/notifications", "/admin/support"]);
+
+/**
+ * Every navigation entry of spec §2, in its order, grouped the way the menus show them; admins
+ * also get the ADMIN group (the mobile one without notifications and support).
+ */
+export function navigationSections(
+  variant: NavVariant,
+  { isAdmin = false }: { isAdmin?: boolean } = {},
+): NavSection[] {
   const sections: NavSection[] = [
     { label: "Home", links: [{ label: "Home", to: "/" }] },
     {
@@ -84,6 +101,14 @@ export function navigationSections(variant: NavVariant): NavSection[] {
       ],
     },
   ];
+  if (isAdmin) {
+    sections.push({
+      label: "Admin",
+      links: ADMIN_LINKS.filter(
+        (link) => variant === "desktop" || !DESKTOP_ONLY_ADMIN_PATHS.has(link.to),
+      ),
+    });
+  }
   return sections
     .map((section) => ({
       ...section,

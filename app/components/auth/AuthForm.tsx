@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { FormAlert, TextField } from "~/components/ui/form";
+import { loginSchema, registerSchema } from "~/domain/account-forms";
+import type { LoginForm, RegisterForm } from "~/domain/account-forms";
+import type { AuthMode } from "~/domain/auth-mode";
+import { authFailureTitle, authPath } from "~/domain/auth-mode";
+import { showToast } from "~/lib/client-toast";
+
+/** What the /auth action answers a refused form with. */
+export interface AuthActionData {
+  result: SubmissionResult<string[]>;
+  failure: { title: string; description: string };
+}
+
+/**
+ * The login or register form, on the /auth page and in the header's dialog alike. It posts to
+ * /auth as a plain form (no JavaScript) or through a fetcher (JavaScript), so a refusal shows in
+ * place; a success redirects. Give it a `key` per mode: switching mode resets it.
+ */
+export function AuthForm({
+  mode,
+  redirectTo,
+  pageResult,
+}: {
+  mode: AuthMode;
+  redirectTo: string;
+  /** The action's answer when the form was posted without JavaScript. */
+  pageResult?: AuthActionData | undefined;
+}) {
+  const fetcher = useFetcher<AuthActionData>();
+  const answer = fetcher.data ?? pageResult;
+  // One field set for both modes: login's fields are a subset of registration's.
+  const [form, fields] = useForm<LoginForm & Partial<RegisterForm>>({
+    id: `auth-${mode}`,
+    lastResult: answer?.result,
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) =>
+      mode === "login"
+        ? parseWithZod(formData, { schema: loginSchema })
+        : parseWithZod(formData, { schema: registerSchema }),
+  });
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.data?.failure) {
+      showToast({ ...fetcher.data.failure, type: "destructive" });
+    }
+  }, [fetcher.data]);
+
+  const registering = mode === "register";
+  return (
+    <fetcher.Form
+      method="post"
+      action={authPath(mode, redirectTo)}
+      {...getFormProps(form)}
+      // Our messages, not the browser's, with or without JavaScript.
+      noValidate
+      className="space-y-4"
+    >
+      <FormAlert title={authFailureTitle(mode)} messages={form.errors} />
+      <TextField
+        label={registering ? "Username" : "Username or e-mail"}
+        autoComplete="username"
+        errors={fields.username.errors}
+        {...getInputProps(fields.username, { type: "text" })}
+      />
+      {registering ? (
+        <TextField
+          label="E-mail"
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+        />
+      ) : null}
+      <TextField
+        label="Password"
+        autoComplete={registering ? "new-password" : "current-password"}
+        errors={fields.password.errors}
+        {...getInputProps(fields.password, { type: "password" })}
+      />
+      {registering ? (
+        <TextField
+          label="Confirm password"
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+        />
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className={`${PRIMARY_BUTTON} w-full px-4 py-3 disabled:opacity-60`}
+      >
+        {busy
+          ? registering
+            ? "Creating Account..."
+            : "Signing In..."
+          : registering
+            ? "Create Account"
+            : "Sign In"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,87 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+/** The look of every text input and textarea. */
+export const INPUT =
+  "block w-full rounded-md border border-accent bg-page px-3 py-2 text-base text-white placeholder:text-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40 aria-[invalid=true]:border-destructive";
+
+/** A field's messages, tied to its input by id for screen readers. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-400">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its errors. `id` and `name` come from conform's getInputProps. */
+export function TextField({
+  label,
+  errors,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+  const errorId = `${input.id}-errors`;
+  return (
+    <div>
+      <label htmlFor={input.id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        {...input}
+        className={INPUT}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      />
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  errors,
+  hint,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+  const errorId = `${textarea.id}-errors`;
+  return (
+    <div>
+      <label htmlFor={textarea.id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        {...textarea}
+        className={INPUT}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      />
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A form-level failure, shown in the page (the toast says the same when JavaScript runs). */
+export function FormAlert({ title, messages }: { title: string; messages?: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-destructive/60 bg-destructive/10 p-3">
+      <p className="font-semibold text-red-300">{title}</p>
+      {messages.map((message) => (
+        <p key={message} className="text-sm text-red-200">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}

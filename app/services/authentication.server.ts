@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { loginSchema, registerSchema } from "~/domain/account-forms";
+import {
+  clearLoginFailures,
+  loginRetryAfterSeconds,
+  recordLoginFailure,
+  throttledMessage,
+} from "./login-throttle.server";
+import { spendPasswordCheckTime, verifyPassword } from "./passwords.server";
+import {
+  clearedSessionCookieHeader,
+  createSession,
+  endSession,
+  findRequestUser,
+} from "./sessions.server";
+import { createUser, findLoginCandidate } from "./users.server";
+
+/**
+ * Sign-in and registration: remix-auth's Authenticator with one FormStrategy per form checks the
+ * credentials (or creates the account); the session that follows is ours (docs/decisions/0002).
+ * Pages and the JSON API both come through here.
+ */
+
+export type AuthMode = "login" | "register";
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+const CHECK_THE_FORM = "Please check your credentials and try again";
+
+/** Why a sign-in or registration failed: the status, the reason, and conform's reply for the form. */
+export class AuthFailure extends Error {
+  constructor(
+    readonly status: 400 | 401 | 409 | 429,
+    readonly reply: SubmissionResult<string[]>,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "AuthFailure";
+  }
+}
+
+export interface AuthClient {
+  ip: string;
+  userAgent: string;
+}
+
+// The strategies see only the request; the client's IP (for throttling) travels alongside.
+const currentClient = new AsyncLocalStorage<AuthClient>();
+
+// Passwords never travel back to the page in the form's reply.
+const hideFields = ["password", "confirmPassword"];
+
+async function verifyLogin(form: FormData): Promise<number> {
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    throw new AuthFailure(400, submission.reply({ hideFields }), CHECK_THE_FORM);
+  }
+  const { username: login, password } = submission.value;
+  const ip = currentClient.getStore()?.ip ?? "unknown";
+
+  const retryAfter = await loginRetryAfterSeconds(ip, login);
+  if (retryAfter > 0) {
+    const message = throttledMessage(retryAfter);
+    throw new AuthFailure(
+      429,
+      submission.reply({ formErrors: [message], hideFields }),
+      message,
+      retryAfter,
+    );
+  }
+
+  const candidate = await findLoginCandidate(login);
+  const valid = candidate
+    ? await verifyPassword(password, candidate.password_hash)
+    : (await spendPasswordCheckTime(password), false);
+  if (!candidate || !valid) {
+    await recordLoginFailure(ip, login);
+    throw new AuthFailure(
+      401,
+      submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields }),
+      INVALID_CREDENTIALS,
+    );
+  }
+  await clearLoginFailures(login);
+  return candidate.id;
+}
+
+async function verifyRegistration(form: FormData): Promise<number> {
+  const submission = parseWithZod(form, { schema: registerSchema });
+  if (submission.status !== "success") {
+    throw new AuthFailure(400, submission.reply({ hideFields }), CHECK_THE_FORM);
+  }
+  const { username, email, password } = submission.value;
+  const created = await createUser({ username, email, password });
+  if (!created.ok) {
+    const fieldErrors = Object.fromEntries(created.conflicts.map((c) => [c.field, [c.message]]));
+    const message = created.conflicts.map((c) => c.message).join(". ");
+    throw new AuthFailure(409, submission.reply({ fieldErrors, hideFields }), message);
+  }
+  return created.userId;
+}
+
+const authenticator = new Authenticator<number>()
+  .use(new FormStrategy(({ form }) => verifyLogin(form)), "login")
+  .use(new FormStrategy(({ form }) => verifyRegistration(form)), "register");
+
+/**
+ * Checks a login or registration form (the request's body) and opens a session.
+ * Throws AuthFailure when the form is refused.
+ */
+export async function authenticate(
+  mode: AuthMode,
+  request: Request,
+  client: AuthClient,
+): Promise<{ userId: number; token: string }> {
+  const userId = await currentClient.run(client, () => authenticator.authenticate(mode, request));
+  const token = await createSession({ userId, ...client });
+  return { userId, token };
+}
+
+/** Who is asking, as the throttle and the session row need it. */
+export function clientOf(request: Request, context: { clientIp: string }): AuthClient {
+  return { ip: context.clientIp, userAgent: request.headers.get("User-Agent") ?? "" };
+}
+
+/** Ends the request's session (its row and its sockets); returns the header clearing the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const user = await findRequestUser(request);
+  if (user) await endSession(user.userId, user.sessionId);
+  return new Headers({ "Set-Cookie": await clearedSessionCookieHeader() });
+}

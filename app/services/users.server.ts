@@ -1,0 +1,202 @@
+import { sql } from "kysely";
+import type { ProfileForm } from "~/domain/account-forms";
+import { db } from "./db.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+
+/** The current user as the pages and `/api/user` show it (spec §3 "User"). */
+export interface Account {
+  id: number;
+  username: string;
+  email: string | null;
+  telegramUsername: string | null;
+  bio: string | null;
+  profileColor: string;
+  createdAt: string;
+  goatedId: string | null;
+  goatedUsername: string | null;
+  /** All-time wager of the linked provider account, from the last sync; 0 when not linked. */
+  totalWagered: number;
+  isAdmin: boolean;
+}
+
+/** What anyone may see of a member (`/user/:id`, `/api/users/:id`): no e-mail, no sessions. */
+export type PublicProfile = Omit<Account, "email" | "isAdmin" | "goatedId">;
+
+export const USERNAME_TAKEN = "This username is already taken";
+export const EMAIL_TAKEN = "An account with this e-mail already exists";
+
+function accountQuery() {
+  return db
+    .selectFrom("users")
+    .leftJoin("players", "players.uid", "users.goated_id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.email",
+      "users.telegram_username as telegramUsername",
+      "users.bio",
+      "users.profile_color as profileColor",
+      "users.created_at as createdAt",
+      "users.goated_id as goatedId",
+      "users.goated_username as goatedUsername",
+      sql<number>`coalesce(players.all_time, 0)`.as("totalWagered"),
+      "users.is_admin",
+    ]);
+}
+
+export async function getAccount(userId: number): Promise<Account | null> {
+  const row = await accountQuery().where("users.id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  const { is_admin, ...account } = row;
+  return { ...account, isAdmin: is_admin === 1 };
+}
+
+export async function getPublicProfile(userId: number): Promise<PublicProfile | null> {
+  const account = await getAccount(userId);
+  if (!account) return null;
+  return {
+    id: account.id,
+    username: account.username,
+    telegramUsername: account.telegramUsername,
+    bio: account.bio,
+    profileColor: account.profileColor,
+    createdAt: account.createdAt,
+    goatedUsername: account.goatedUsername,
+    totalWagered: account.totalWagered,
+  };
+}
+
+/** The account a login names, by username or e-mail, regardless of case. */
+export async function findLoginCandidate(login: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "password_hash"])
+    .where((eb) =>
+      eb.or([
+        eb(sql`username`, "=", sql`${login} COLLATE NOCASE`),
+        eb(sql`email`, "=", sql`${login} COLLATE NOCASE`),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+export type FieldConflict = { field: "username" | "email"; message: string };
+
+async function conflicts(
+  input: { username: string; email?: string | null },
+  exceptUserId?: number,
+): Promise<FieldConflict[]> {
+  const found: FieldConflict[] = [];
+  const taken = (column: "username" | "email", value: string) =>
+    db
+      .selectFrom("users")
+      .select("id")
+      .where(sql`${sql.ref(column)}`, "=", sql`${value} COLLATE NOCASE`)
+      .$if(exceptUserId !== undefined, (q) => q.where("id", "!=", exceptUserId ?? 0))
+      .executeTakeFirst();
+  if (await taken("username", input.username)) {
+    found.push({ field: "username", message: USERNAME_TAKEN });
+  }
+  if (input.email && (await taken("email", input.email))) {
+    found.push({ field: "email", message: EMAIL_TAKEN });
+  }
+  return found;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+export type CreateUserResult =
+  { ok: true; userId: number } | { ok: false; conflicts: FieldConflict[] };
+
+export async function createUser(
+  input: { username: string; email: string; password: string },
+  now: Date = new Date(),
+): Promise<CreateUserResult> {
+  const found = await conflicts(input);
+  if (found.length > 0) return { ok: false, conflicts: found };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await db
+      .insertInto("users")
+      .values({
+        username: input.username,
+        email: input.email,
+        password_hash: passwordHash,
+        created_at: now.toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, userId: row.id };
+  } catch (error) {
+    // Someone took the name between the check and the insert.
+    if (isUniqueViolation(error)) return { ok: false, conflicts: await conflicts(input) };
+    throw error;
+  }
+}
+
+export type UpdateProfileResult = { ok: true } | { ok: false; conflicts: FieldConflict[] };
+
+export async function updateProfile(
+  userId: number,
+  profile: ProfileForm,
+): Promise<UpdateProfileResult> {
+  const found = await conflicts({ username: profile.username }, userId);
+  if (found.length > 0) return { ok: false, conflicts: found };
+  try {
+    await db
+      .updateTable("users")
+      .set({
+        username: profile.username,
+        telegram_username: profile.telegramUsername ?? null,
+        bio: profile.bio ?? null,
+        profile_color: profile.profileColor,
+      })
+      .where("id", "=", userId)
+      .execute();
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, conflicts: found };
+    throw error;
+  }
+}
+
+/**
+ * Makes sure the operator's admin account exists (ADMIN_USERNAME + ADMIN_PASSWORD at start):
+ * creates it, or promotes it and sets the configured password. Only the hash is stored.
+ */
+export async function ensureAdmin(
+  username: string,
+  password: string,
+  now: Date = new Date(),
+): Promise<"created" | "promoted" | "unchanged"> {
+  const existing = await db
+    .selectFrom("users")
+    .select(["id", "is_admin", "password_hash"])
+    .where(sql`username`, "=", sql`${username} COLLATE NOCASE`)
+    .executeTakeFirst();
+  if (!existing) {
+    await db
+      .insertInto("users")
+      .values({
+        username,
+        password_hash: await hashPassword(password),
+        is_admin: 1,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return "created";
+  }
+  const passwordMatches = await verifyPassword(password, existing.password_hash);
+  if (existing.is_admin === 1 && passwordMatches) return "unchanged";
+  await db
+    .updateTable("users")
+    .set({
+      is_admin: 1,
+      password_hash: passwordMatches ? existing.password_hash : await hashPassword(password),
+    })
+    .where("id", "=", existing.id)
+    .execute();
+  return "promoted";
+}
