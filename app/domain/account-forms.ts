@@ -27,6 +27,7 @@ export const PROFILE_COLORS = [
   "#00FFFF",
   "#FF00A0",
 ] as const;
+export type ProfileColor = (typeof PROFILE_COLORS)[number];
 
 const username = z
   .string({ error: USERNAME_TOO_SHORT })

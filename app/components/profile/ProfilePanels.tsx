@@ -1,0 +1,91 @@
+import { PROVIDER_REFERRAL_URL } from "~/content/links";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { formatUsd, formatWholeUsd } from "~/domain/money";
+import { rankProgress } from "~/domain/rank";
+
+/** The Stats tab's tiles (spec §2): real figures where a linked account gives them. */
+export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWagered: number }) {
+  const tiles = [
+    {
+      label: "Total Wagered",
+      value: formatUsd(linked ? totalWagered : 0),
+      note: linked ? "From the latest leaderboard sync" : "Connect your Goated account to track",
+    },
+    { label: "Races Joined", value: "0" },
+    { label: "Bonus Codes", value: "0" },
+    { label: "Last Activity", value: "Just Now" },
+  ];
+  return (
+    <section aria-label="Stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {tiles.map((tile) => (
+        <div key={tile.label} className="rounded-lg border border-accent bg-page p-4">
+          <p className="text-xs font-semibold uppercase text-muted">{tile.label}</p>
+          <p className="mt-1 font-display text-2xl font-extrabold tabular-nums">{tile.value}</p>
+          {tile.note ? <p className="mt-1 text-xs text-muted">{tile.note}</p> : null}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The Rank Progress tab: where the linked account's all-time wager stands among the ranks. */
+export function RankPanel({ totalWagered }: { totalWagered: number }) {
+  const progress = rankProgress(totalWagered);
+  const percent = Math.floor(progress.percent);
+  return (
+    <section aria-labelledby="rank-heading" className="space-y-4">
+      <h2 id="rank-heading" className="font-display text-2xl font-extrabold uppercase">
+        Rank Progress
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border border-accent bg-page p-4">
+          <dt className="text-xs font-semibold uppercase text-muted">Current Rank</dt>
+          <dd className="mt-1 font-display text-2xl font-extrabold text-primary">
+            {progress.current.name}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-accent bg-page p-4">
+          <dt className="text-xs font-semibold uppercase text-muted">Next Rank</dt>
+          <dd className="mt-1 font-display text-2xl font-extrabold">{progress.next.name}</dd>
+        </div>
+        <div className="rounded-lg border border-accent bg-page p-4">
+          <dt className="text-xs font-semibold uppercase text-muted">XP Needed</dt>
+          <dd className="mt-1 font-display text-2xl font-extrabold tabular-nums">
+            {formatWholeUsd(progress.remaining)}
+          </dd>
+        </div>
+      </dl>
+      <div>
+        <progress
+          value={percent}
+          max={100}
+          aria-label="Progress to the next rank"
+          className="h-3 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-accent [&::-webkit-progress-value]:bg-primary"
+        />
+        <p className="mt-1 text-sm text-muted">
+          {percent}% to {progress.next.name}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The Wager Races tab without a linked provider account (spec §2). */
+export function RacesLinkPrompt({ host }: { host: string }) {
+  return (
+    <section
+      aria-label="Wager race position"
+      className="rounded-lg border border-accent bg-page p-6 text-center"
+    >
+      <p className="mb-4">Link your {host} account to see your wager race position</p>
+      <a
+        href={PROVIDER_REFERRAL_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${PRIMARY_BUTTON} px-5 py-2.5`}
+      >
+        Connect to Goated
+      </a>
+    </section>
+  );
+}

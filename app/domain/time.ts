@@ -1,0 +1,47 @@
+/**
+ * Instants as people read them. Stored instants are ISO-8601 UTC (docs/decisions/0003); pages say
+ * so rather than guess the reader's zone on the server.
+ */
+const date = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: "UTC",
+});
+
+/** "November 21, 2026" */
+export function formatDate(iso: string): string {
+  return date.format(new Date(iso));
+}
+
+/** "Nov 21, 2026, 14:05 UTC" */
+export function formatDateTime(iso: string): string {
+  return `${dateTime.format(new Date(iso))} UTC`;
+}
+
+/** "Just Now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function formatTimeAgo(iso: string, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 1000));
+  if (seconds < 60) return "Just Now";
+  const units: Array<[number, string]> = [
+    [86_400, "day"],
+    [3_600, "hour"],
+    [60, "minute"],
+  ];
+  for (const [size, unit] of units) {
+    if (seconds >= size) {
+      const count = Math.floor(seconds / size);
+      return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+    }
+  }
+  return "Just Now";
+}

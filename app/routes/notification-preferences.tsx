@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { FormAlert } from "~/components/ui/form";
+import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
+import type { PreferenceKey } from "~/domain/account-forms";
+import { toastHeaders } from "~/lib/toast.server";
+import { requireUser } from "~/services/auth.server";
+import { getPreferences, savePreferences } from "~/services/preferences.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Notification Preferences | GoatedVIPs" },
+  { name: "description", content: "Choose which GoatedVIPs e-mails you receive." },
+];
+
+const LABELS: Record<PreferenceKey, { title: string; description: string }> = {
+  wagerRaceUpdates: {
+    title: "Wager race updates",
+    description: "Race starts, your position changes and results.",
+  },
+  vipStatusChanges: {
+    title: "VIP status changes",
+    description: "When you reach a new rank or your VIP status changes.",
+  },
+  promotionalOffers: {
+    title: "Promotional offers",
+    description: "Bonus codes, promotions and giveaways.",
+  },
+  monthlyStatements: {
+    title: "Monthly statements",
+    description: "A summary of your wagering each month.",
+  },
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { preferences: await getPreferences(user.userId) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: preferencesSchema });
+  if (submission.status !== "success") {
+    return data({ failure: "Failed to update preferences" }, { status: 400 });
+  }
+  await savePreferences(user.userId, submission.value);
+  return redirect("/notification-preferences", {
+    headers: await toastHeaders({
+      title: "Preferences Updated",
+      description: "Your notification preferences have been saved successfully.",
+      type: "success",
+    }),
+  });
+}
+
+export default function NotificationPreferencesPage() {
+  const { preferences } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="font-display text-4xl font-extrabold uppercase text-primary">
+        Notification Preferences
+      </h1>
+      <p className="mb-6 mt-2 text-muted">Choose which e-mails you want from us.</p>
+      <Form method="post" className="space-y-4 rounded-xl border border-accent bg-card p-6">
+        <FormAlert title="Error" messages={actionData ? [actionData.failure] : undefined} />
+        {PREFERENCE_KEYS.map((key) => (
+          <label
+            key={key}
+            className="flex cursor-pointer items-start gap-3 rounded-lg p-2 hover:bg-accent/50"
+          >
+            <input
+              type="checkbox"
+              name={key}
+              defaultChecked={preferences[key]}
+              className="mt-1 h-5 w-5 accent-[#D7FF00]"
+            />
+            <span>
+              <span className="block font-semibold">{LABELS[key].title}</span>
+              <span className="block text-sm text-muted">{LABELS[key].description}</span>
+            </span>
+          </label>
+        ))}
+        <button
+          type="submit"
+          disabled={saving}
+          className={`${PRIMARY_BUTTON} px-5 py-2.5 disabled:opacity-60`}
+        >
+          {saving ? "Saving..." : "Save Preferences"}
+        </button>
+      </Form>
+    </div>
+  );
+}

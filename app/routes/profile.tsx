@@ -1,0 +1,284 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
+import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
+import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
+import { RacesLinkPrompt, RankPanel, StatsPanel } from "~/components/profile/ProfilePanels";
+import {
+  END_OTHER_SESSIONS_INTENT,
+  END_SESSION_INTENT,
+  SessionsPanel,
+} from "~/components/profile/SessionsPanel";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { profileSchema } from "~/domain/account-forms";
+import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
+import { formatDate } from "~/domain/time";
+import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
+import { toastHeaders } from "~/lib/toast.server";
+import { requireUser } from "~/services/auth.server";
+import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
+import { getAccount, updateProfile } from "~/services/users.server";
+
+export const meta: MetaFunction = () => [
+  { title: "My Profile | GoatedVIPs" },
+  { name: "description", content: "Your GoatedVIPs profile, rank progress and sessions." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const [account, sessions] = await Promise.all([
+    getAccount(user.userId),
+    listSessions(user.userId),
+  ]);
+  if (!account) throw redirect("/");
+  const rows = sessions.map((session) => ({
+    id: session.id,
+    device: deviceFromUserAgent(session.userAgent),
+    browser: browserFromUserAgent(session.userAgent),
+    createdAt: session.createdAt,
+    lastActive: session.lastActive,
+  }));
+  return {
+    account,
+    tab: parseProfileTab(url.searchParams.get("tab")),
+    editing: url.searchParams.get("edit") === "1",
+    currentSession: rows.find((row) => row.id === user.sessionId) ?? null,
+    otherSessions: rows.filter((row) => row.id !== user.sessionId),
+    now: new Date().toISOString(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === UPDATE_PROFILE_INTENT) {
+    const submission = parseWithZod(form, { schema: profileSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply() }, { status: 400 });
+    }
+    const updated = await updateProfile(user.userId, submission.value);
+    if (!updated.ok) {
+      const fieldErrors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
+      return data({ result: submission.reply({ fieldErrors }) }, { status: 409 });
+    }
+    return redirect("/profile", {
+      headers: await toastHeaders({ title: "Your profile has been updated", type: "success" }),
+    });
+  }
+
+  const sessionsTab = "/profile?tab=sessions";
+  if (intent === END_SESSION_INTENT) {
+    const sessionId = form.get("sessionId");
+    // Ending the session you are using is signing out, which is the account menu's job.
+    const ended =
+      typeof sessionId === "string" &&
+      sessionId !== user.sessionId &&
+      (await endSession(user.userId, sessionId));
+    return redirect(sessionsTab, {
+      headers: await toastHeaders(
+        ended
+          ? { title: "Session terminated successfully", type: "success" }
+          : { title: "Failed to terminate session", type: "destructive" },
+      ),
+    });
+  }
+
+  if (intent === END_OTHER_SESSIONS_INTENT) {
+    const count = await endOtherSessions(user.userId, user.sessionId);
+    return redirect(sessionsTab, {
+      headers: await toastHeaders({
+        title: "Session terminated successfully",
+        description: `Signed out of ${count} other session${count === 1 ? "" : "s"}.`,
+        type: "success",
+      }),
+    });
+  }
+
+  return data({ message: "Unknown action" }, { status: 400 });
+}
+
+export default function ProfilePage() {
+  const { account, tab, editing, currentSession, otherSessions, now } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  // A refused save stays in edit mode.
+  const inEditMode = editing || lastResult !== undefined;
+  const linked = account.goatedId !== null;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
+      <h1 className="font-display text-4xl font-extrabold uppercase text-primary">My Profile</h1>
+
+      <section className="rounded-xl border border-accent bg-card p-6">
+        <div className="flex flex-wrap items-center gap-5">
+          <ProfileEmblem username={account.username} color={account.profileColor} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-display text-3xl font-extrabold">{account.username}</p>
+            <p className="text-muted">{account.email ?? "No email provided"}</p>
+          </div>
+          {inEditMode ? null : (
+            <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+              Edit
+            </Link>
+          )}
+        </div>
+        {inEditMode ? (
+          <div className="mt-6 border-t border-accent pt-6">
+            <ProfileEditForm account={account} lastResult={lastResult} />
+          </div>
+        ) : null}
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="account-details"
+          className="rounded-xl border border-accent bg-card p-6"
+        >
+          <h2 id="account-details" className="mb-4 font-display text-xl font-extrabold uppercase">
+            Account Details
+          </h2>
+          <dl className="space-y-2">
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Member Since</dt>
+              <dd>{formatDate(account.createdAt)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">User ID</dt>
+              <dd className="tabular-nums">{account.id}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Status</dt>
+              <dd className="font-semibold text-success">Active</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section
+          aria-labelledby="linked-accounts"
+          className="rounded-xl border border-accent bg-card p-6"
+        >
+          <h2 id="linked-accounts" className="mb-4 font-display text-xl font-extrabold uppercase">
+            Linked Accounts
+          </h2>
+          <dl className="space-y-3">
+            <div className="flex items-center justify-between gap-4">
+              <dt className="text-muted">Telegram</dt>
+              <dd>
+                {account.telegramUsername ? (
+                  `@${account.telegramUsername}`
+                ) : (
+                  <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}>
+                    Link
+                  </Link>
+                )}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <dt className="text-muted">Goated</dt>
+              <dd>
+                {linked ? (
+                  <span className="font-semibold text-success">Connected</span>
+                ) : (
+                  <a
+                    href={PROVIDER_REFERRAL_URL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}
+                  >
+                    Connect
+                  </a>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="about-me" className="rounded-xl border border-accent bg-card p-6">
+        <div className="mb-3 flex items-center justify-between gap-4">
+          <h2 id="about-me" className="font-display text-xl font-extrabold uppercase">
+            About Me
+          </h2>
+          {inEditMode ? null : (
+            <Link
+              to="/profile?edit=1"
+              className="text-sm font-semibold text-primary hover:underline"
+            >
+              Edit
+            </Link>
+          )}
+        </div>
+        <p className="whitespace-pre-wrap break-words">
+          {account.bio || (
+            <span className="text-muted">
+              No bio provided. Click edit to add information about yourself.
+            </span>
+          )}
+        </p>
+      </section>
+
+      <section className="rounded-xl border border-accent bg-card p-6">
+        <nav
+          aria-label="Profile sections"
+          className="mb-6 flex flex-wrap gap-2 border-b border-accent pb-4"
+        >
+          {PROFILE_TABS.map((entry) => (
+            <Link
+              key={entry.id}
+              to={`/profile?tab=${entry.id}`}
+              aria-current={entry.id === tab ? "page" : undefined}
+              className="rounded-md px-3 py-2 text-sm font-semibold uppercase text-muted hover:text-white aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+            >
+              {entry.label}
+            </Link>
+          ))}
+        </nav>
+        {tab === "stats" ? (
+          <StatsPanel linked={linked} totalWagered={account.totalWagered} />
+        ) : null}
+        {tab === "rank" ? <RankPanel totalWagered={account.totalWagered} /> : null}
+        {tab === "sessions" ? (
+          <SessionsPanel current={currentSession} others={otherSessions} now={now} />
+        ) : null}
+        {tab === "races" ? <RacesLinkPrompt host="Goated" /> : null}
+      </section>
+
+      {linked && account.telegramUsername ? null : (
+        <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-primary/40 bg-card p-6">
+          <div>
+            <h2 className="font-display text-xl font-extrabold uppercase text-primary">
+              Connect Your Accounts
+            </h2>
+            <p className="text-muted">
+              Link Goated to track your wagers and race position, and join the Telegram community.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <a
+              href={PROVIDER_REFERRAL_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${PRIMARY_BUTTON} px-4 py-2`}
+            >
+              Connect
+            </a>
+            <a
+              href={TELEGRAM_COMMUNITY_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${SECONDARY_BUTTON} px-4 py-2`}
+            >
+              Join Telegram
+            </a>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
+import { formatUsd } from "~/domain/money";
+import { rankFor } from "~/domain/rank";
+import { formatDate } from "~/domain/time";
+import { parsePositiveId } from "~/lib/params";
+import { requireUser } from "~/services/auth.server";
+import { getPublicProfile } from "~/services/users.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page ? `${page.profile.username} | GoatedVIPs` : "Member | GoatedVIPs" },
+  { name: "description", content: "A GoatedVIPs member's public profile." },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const id = parsePositiveId(params.id);
+  const profile = id === null ? null : await getPublicProfile(id);
+  if (!profile) throw new Response("Not Found", { status: 404 });
+  return { profile };
+}
+
+export default function MemberProfilePage() {
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <section className="flex flex-wrap items-center gap-5 rounded-xl border border-accent bg-card p-6">
+        <ProfileEmblem username={profile.username} color={profile.profileColor} />
+        <div>
+          <h1 className="font-display text-3xl font-extrabold">{profile.username}</h1>
+          <p className="text-muted">Member since {formatDate(profile.createdAt)}</p>
+          {profile.telegramUsername ? <p>@{profile.telegramUsername}</p> : null}
+        </div>
+      </section>
+      <section
+        aria-labelledby="member-about"
+        className="rounded-xl border border-accent bg-card p-6"
+      >
+        <h2 id="member-about" className="mb-3 font-display text-xl font-extrabold uppercase">
+          About
+        </h2>
+        <p className="whitespace-pre-wrap break-words">
+          {profile.bio || <span className="text-muted">No bio provided.</span>}
+        </p>
+      </section>
+      <section
+        aria-labelledby="member-rank"
+        className="rounded-xl border border-accent bg-card p-6"
+      >
+        <h2 id="member-rank" className="mb-3 font-display text-xl font-extrabold uppercase">
+          Rank
+        </h2>
+        <p className="font-display text-2xl font-extrabold text-primary">
+          {rankFor(profile.totalWagered).name}
+        </p>
+        <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
+      </section>
+    </div>
+  );
+}
