@@ -86,7 +86,7 @@ export function ErrorBoundary() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <SiteShell user={rootData?.user ?? null} toast={null}>
+    <SiteShell user={rootData?.user ?? null} toast={rootData?.toast ?? null}>
       {notFound ? <NotFound /> : <ErrorScreen message={errorMessage(error)} />}
     </SiteShell>
   );

@@ -1,0 +1,8 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/json-api.server";
+import { jsonEndSession } from "~/services/account-api.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  jsonEndSession(request, params.id ?? "");
