@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from "~/services/passwords.server";
+
+// scrypt at these parameters takes about half a second a hash on a busy 2-core machine.
+describe("password hashing", { timeout: 30_000 }, () => {
+  it("stores scrypt at N=2^17, r=8, p=1 with a random salt, never the password", async () => {
+    const [first, second] = await Promise.all([
+      hashPassword("goat-secret"),
+      hashPassword("goat-secret"),
+    ]);
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(first).not.toContain("goat-secret");
+    expect(first).not.toBe(second);
+  });
+
+  it("verifies the right password and refuses a wrong one", async () => {
+    const stored = await hashPassword("goat-secret");
+    expect(await verifyPassword("goat-secret", stored)).toBe(true);
+    expect(await verifyPassword("goat-secreT", stored)).toBe(false);
+  });
+
+  it("refuses anything that is not one of its hashes", async () => {
+    for (const stored of ["", "not-a-password", "scrypt$1$2$3$$", "bcrypt$x$y$z$a$b"]) {
+      expect(await verifyPassword("goat-secret", stored)).toBe(false);
+    }
+  });
+
+  it("spends about as long on an unknown account as on a real check", async () => {
+    const stored = await hashPassword("goat-secret");
+    await spendPasswordCheckTime("warm-up");
+    const time = async (work: () => Promise<unknown>) => {
+      const start = performance.now();
+      await work();
+      return performance.now() - start;
+    };
+    const real = await time(() => verifyPassword("wrong", stored));
+    const dummy = await time(() => spendPasswordCheckTime("wrong"));
+    expect(dummy).toBeGreaterThan(real / 3);
+  });
+});
