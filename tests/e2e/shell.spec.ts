@@ -118,7 +118,8 @@ test.describe("home and the site shell", () => {
     await email.press("Enter");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await page.waitForTimeout(300);
-    expect(requests).toEqual([]);
+    // Remix's route discovery (/__manifest) may run for links coming into view; nothing else may.
+    expect(requests.filter((url) => !new URL(url).pathname.startsWith("/__manifest"))).toEqual([]);
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -207,9 +208,11 @@ test.describe("with JavaScript", () => {
 
     await page.mouse.wheel(0, 900);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // A visitor following this link is sent home: a route change all the same.
+    const navigated = page.waitForResponse((r) => r.url().includes("notification-preferences"));
     await page.locator("footer").getByRole("link", { name: "notification preferences" }).click();
-    await expect(page).toHaveTitle("404 Page Not Found"); // the page exists once accounts land
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await navigated;
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("a toast shows one at a time and leaves after 5 s", async ({ page }) => {
