@@ -1,3 +1,5 @@
+import { formatCalendarDate } from "./dates";
+
 /**
  * Promotions (spec admin-and-content §3, §4): a promotion is ended when, and only when, its title
  * carries the [ENDED] marker; the list filters by category and shows ended ones last.
@@ -59,13 +61,5 @@ export function promotionCards(
 /** 'No Expiry Date' for ongoing promotions, else 'Valid until {date}'. */
 export function promotionValidity(validUntil: string): string {
   if (validUntil === "Ongoing") return "No Expiry Date";
-  const date = new Date(`${validUntil}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return `Valid until ${validUntil}`;
-  const formatted = date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-  return `Valid until ${formatted}`;
+  return `Valid until ${formatCalendarDate(validUntil) ?? validUntil}`;
 }
