@@ -88,6 +88,16 @@ export interface ProviderTokensTable {
   created_by: number | null;
 }
 
+/** Bonus codes shown to signed-in users; `value` is free text such as '$25 Bonus'. */
+export interface BonusCodesTable {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  value: string;
+  expires_at: Instant;
+  created_at: ColumnType<Instant, Instant, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -96,6 +106,7 @@ export interface Database {
   wager_snapshots: WagerSnapshotsTable;
   sync_runs: SyncRunsTable;
   provider_tokens: ProviderTokensTable;
+  bonus_codes: BonusCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

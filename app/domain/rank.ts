@@ -48,3 +48,9 @@ export function rankProgress(wagered: number): RankProgress {
   const percent = Math.min(100, Math.max(0, ((amount - current.threshold) / span) * 100));
   return { current, next, percent, remaining: Math.max(0, next.threshold - amount) };
 }
+
+/** A progress percent as shown beside the ring: whole percents, never rounded up to a rank not reached. */
+export function formatRankPercent(percent: number): string {
+  const clamped = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0));
+  return `${Math.floor(clamped)}%`;
+}

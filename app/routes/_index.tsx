@@ -1,7 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { PromoVideo } from "~/components/content/PromoVideo";
+import { FeatureCards } from "~/components/home/FeatureCards";
+import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
+import { optionalMedia } from "~/lib/media.server";
+import { totalWageredByCommunity } from "~/services/player-wagers.server";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
@@ -12,9 +18,25 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+export async function loader() {
+  return {
+    totalWagered: await totalWageredByCommunity(),
+    video: optionalMedia("home-banner.mp4"),
+  };
+}
+
 export default function Home() {
+  const { totalWagered, video } = useLoaderData<typeof loader>();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-20">
+    <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
+      <PromoVideo
+        src={video}
+        poster="/media/home-poster.svg"
+        label="GoatedVIPs: leaderboards, races and rewards"
+        className="max-h-[22rem]"
+      />
+
       <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
         <div>
           <h1 className="font-display text-4xl font-extrabold uppercase leading-none text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-6xl">
@@ -64,6 +86,18 @@ export default function Home() {
           </a>
         </aside>
       </section>
+
+      <HeadlineCarousel totalWagered={totalWagered} signedIn={signedIn} />
+
+      {/* SLOT (issue 4): TOP PERFORMERS, the daily, weekly and monthly MVP cards, goes here. */}
+
+      <FeatureCards signedIn={signedIn} />
+
+      {/* SLOT (issue 4): the DAILY LEADERBOARD table renders inside this anchor, the target of
+          the carousel's LIVE LEADERBOARDS item. */}
+      <div id="leaderboard" />
+
+      {/* SLOT (issue 5): the floating race widget mounts here. */}
     </div>
   );
 }

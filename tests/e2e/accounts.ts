@@ -5,7 +5,7 @@ import { E2E_BASE_URL } from "../../playwright.config";
 
 // The e2e server's throwaway database (playwright.config.ts), opened beside the server: WAL lets
 // both write. Tests that are not about signing in use this to start signed in.
-const E2E_DATABASE_PATH = "tests/.tmp/e2e/goatedvips.sqlite";
+export const E2E_DATABASE_PATH = "tests/.tmp/e2e/goatedvips.sqlite";
 
 export interface TestAccount {
   id: number;

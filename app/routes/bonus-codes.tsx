@@ -1,0 +1,85 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CopyCodeButton } from "~/components/content/CopyCodeButton";
+import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
+import { PromoVideo } from "~/components/content/PromoVideo";
+import { useHydrated } from "~/components/ui/hooks";
+import { formatCalendarDate } from "~/domain/dates";
+import { optionalMedia } from "~/lib/media.server";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/services/auth.server";
+import { listBonusCodes } from "~/services/bonus-codes.server";
+
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Bonus Codes",
+    "Members-only Goated bonus codes from GoatedVIPs, with their value and expiry.",
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { codes: await listBonusCodes(), video: optionalMedia("bonus-codes.mp4") };
+}
+
+export default function BonusCodes() {
+  const { codes, video } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return (
+    <div className={PAGE}>
+      <PromoVideo
+        src={video}
+        poster="/media/bonus-codes-poster.svg"
+        label="GoatedVIPs bonus codes video"
+        className="mb-6 max-h-72"
+      />
+      <PageHeader
+        title="Bonus Codes"
+        intro="Codes for GoatedVIPs members. Enter a code on Goated before it expires."
+        backToHome
+      >
+        <p className="mt-3 text-sm">
+          Never miss a code:{" "}
+          <Link to="/notification-preferences" className="font-semibold text-primary underline">
+            enable e-mail notifications
+          </Link>{" "}
+          and we tell you when a new one drops.
+        </p>
+      </PageHeader>
+      {codes.length === 0 ? (
+        <p className={`${CARD} text-center text-muted`}>No bonus codes right now.</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {codes.map((code) => (
+            <li key={code.id} className={CARD} data-testid="bonus-code" data-expired={code.expired}>
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <p className="select-all font-mono text-2xl font-bold tracking-wider text-primary">
+                    {code.code}
+                  </p>
+                  <p className="mt-1 text-lg font-bold">{code.value}</p>
+                </div>
+                {code.expired ? (
+                  <span className="rounded-full border border-destructive px-2 py-1 text-xs font-bold text-destructive">
+                    EXPIRED
+                  </span>
+                ) : (
+                  <span className="rounded-full border border-success px-2 py-1 text-xs font-bold text-success">
+                    ACTIVE
+                  </span>
+                )}
+              </div>
+              <p className="mt-2 text-sm text-muted">{code.description}</p>
+              <div className="mt-4 flex items-center justify-between gap-3">
+                <p className="text-sm">
+                  {code.expired ? "Expired" : "Expires"}{" "}
+                  <time dateTime={code.expiresAt}>{formatCalendarDate(code.expiresAt)}</time>
+                </p>
+                {hydrated ? <CopyCodeButton code={code.code} disabled={code.expired} /> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { TelegramIcon } from "~/components/ui/icons";
+import { TELEGRAM_SUPPORT_URL } from "~/content/links";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/services/auth.server";
+
+export const meta: MetaFunction = () =>
+  pageMeta("VIP Support", "Reach the GoatedVIPs VIP support team on Telegram, around the clock.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function Support() {
+  return (
+    <div className={PAGE}>
+      <PageHeader
+        title="VIP Support"
+        intro="Our VIP support team is here to help you, at any hour. The fastest way to reach us is Telegram."
+        backToHome
+      />
+      <section className={`${CARD} max-w-2xl`} aria-labelledby="contact-heading">
+        <h2
+          id="contact-heading"
+          className="font-display text-xl font-extrabold uppercase text-primary"
+        >
+          Contact on Telegram
+        </h2>
+        <p className="mt-2 text-sm">
+          Send a message to our support account with your Goated username and your question.
+        </p>
+        <a
+          href={TELEGRAM_SUPPORT_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${PRIMARY_BUTTON} mt-4 px-5 py-3`}
+        >
+          <TelegramIcon className="h-5 w-5" />
+          Contact on Telegram
+        </a>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/telegram" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Join Telegram Community
+          </Link>
+          <Link to="/faq" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Browse FAQ
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

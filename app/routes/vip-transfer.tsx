@@ -1,0 +1,192 @@
+import { data } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import {
+  CARD,
+  FIELD,
+  LABEL,
+  PAGE,
+  PageHeader,
+  SECTION_HEADING,
+} from "~/components/content/PageHeader";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import {
+  TRANSFER_TIERS,
+  VIP_TRANSFER_ELIGIBILITY,
+  VIP_TRANSFER_FORMULA,
+  VIP_TRANSFER_INTRO,
+} from "~/content/vip-transfer";
+import { formatUsd, formatWholeUsd } from "~/domain/money";
+import { DEFAULT_HOUSE_EDGE_PERCENT, vipTransferBonus } from "~/domain/vip-transfer";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/services/auth.server";
+
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "VIP Transfer",
+    "Bring your VIP status from another casino to Goated: transfer tiers, the cash bonus formula, eligibility and a bonus calculator.",
+  );
+
+const WAGER_MESSAGE = "Enter your wager in dollars: a number above 0.";
+const EDGE_MESSAGE = "Enter the house edge in percent: a number above 0 and at most 100.";
+const emptyToDefault = (fallback: number) => (value: unknown) =>
+  value === undefined || value === "" ? fallback : value;
+
+const calculatorQuery = z.object({
+  wager: z.coerce
+    .number({ error: WAGER_MESSAGE })
+    .gt(0, { error: WAGER_MESSAGE })
+    .max(1e12, { error: WAGER_MESSAGE }),
+  edge: z.preprocess(
+    emptyToDefault(DEFAULT_HOUSE_EDGE_PERCENT),
+    z.coerce
+      .number({ error: EDGE_MESSAGE })
+      .gt(0, { error: EDGE_MESSAGE })
+      .max(100, { error: EDGE_MESSAGE }),
+  ),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const values = {
+    wager: params.get("wager") ?? "",
+    edge: params.get("edge") ?? String(DEFAULT_HOUSE_EDGE_PERCENT),
+  };
+  if (!params.has("wager")) return data({ values, bonus: null, errors: null });
+  const parsed = calculatorQuery.safeParse(values);
+  if (!parsed.success) {
+    return data(
+      { values, bonus: null, errors: z.flattenError(parsed.error).fieldErrors },
+      { status: 400 },
+    );
+  }
+  return data({
+    values,
+    bonus: { amount: vipTransferBonus(parsed.data.wager, parsed.data.edge), ...parsed.data },
+    errors: null,
+  });
+}
+
+export default function VipTransfer() {
+  const { values, bonus, errors } = useLoaderData<typeof loader>();
+  return (
+    <div className={PAGE}>
+      <PageHeader title="VIP Transfer" intro={VIP_TRANSFER_INTRO} backToHome />
+
+      <section aria-labelledby="tiers-heading" className="mb-10">
+        <h2 id="tiers-heading" className={SECTION_HEADING}>
+          Transfer tiers
+        </h2>
+        <div className="mt-4 overflow-x-auto rounded-xl border border-accent">
+          <table className="w-full min-w-[36rem] bg-card text-sm">
+            <thead className="text-left text-xs uppercase tracking-wider text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Wagered elsewhere
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Requirement (30 days)
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Cash bonus (approx.)
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Starting level
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {TRANSFER_TIERS.map((tier) => (
+                <tr key={tier.level} className="border-t border-accent">
+                  <td className="px-4 py-3 text-right">{formatWholeUsd(tier.wageredElsewhere)}</td>
+                  <td className="px-4 py-3 text-right">{formatWholeUsd(tier.requirement)}</td>
+                  <td className="px-4 py-3 text-right font-bold text-primary">
+                    {formatWholeUsd(tier.bonus)}
+                  </td>
+                  <td className="px-4 py-3 font-semibold">{tier.level}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="mt-3 text-sm text-muted">{VIP_TRANSFER_FORMULA}</p>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="eligibility-heading" className={CARD}>
+          <h2 id="eligibility-heading" className={SECTION_HEADING}>
+            Eligibility
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm">
+            {VIP_TRANSFER_ELIGIBILITY.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="calculator-heading" className={CARD}>
+          <h2 id="calculator-heading" className={SECTION_HEADING}>
+            Bonus calculator
+          </h2>
+          <Form method="get" preventScrollReset className="mt-4 grid gap-4" noValidate>
+            <div>
+              <label htmlFor="wager" className={LABEL}>
+                Wager requirement (USD)
+              </label>
+              <input
+                id="wager"
+                name="wager"
+                inputMode="decimal"
+                defaultValue={values.wager}
+                placeholder="10000"
+                aria-invalid={errors?.wager ? true : undefined}
+                aria-describedby={errors?.wager ? "wager-error" : undefined}
+                className={`${FIELD} mt-1`}
+              />
+              {errors?.wager ? (
+                <p id="wager-error" className="mt-1 text-sm text-destructive">
+                  {errors.wager[0]}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor="edge" className={LABEL}>
+                House edge (%)
+              </label>
+              <input
+                id="edge"
+                name="edge"
+                inputMode="decimal"
+                defaultValue={values.edge}
+                aria-invalid={errors?.edge ? true : undefined}
+                aria-describedby={errors?.edge ? "edge-error" : undefined}
+                className={`${FIELD} mt-1`}
+              />
+              {errors?.edge ? (
+                <p id="edge-error" className="mt-1 text-sm text-destructive">
+                  {errors.edge[0]}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className={`${PRIMARY_BUTTON} px-4 py-3`}>
+              Calculate bonus
+            </button>
+          </Form>
+          {bonus ? (
+            <p className="mt-4 rounded-md border border-primary/50 bg-page p-4" role="status">
+              Estimated cash bonus:{" "}
+              <strong className="text-2xl text-primary" data-testid="bonus-result">
+                {formatUsd(bonus.amount)}
+              </strong>
+              <span className="block text-xs text-muted">
+                for {formatUsd(bonus.wager)} wagered at a {bonus.edge}% house edge
+              </span>
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

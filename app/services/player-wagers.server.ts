@@ -1,0 +1,25 @@
+import { db } from "./db.server";
+
+/**
+ * A signed-in user's all-time wagered dollars: the players row whose provider name is the user's
+ * linked goated_username; 0 when nothing is linked or the player is not (yet) synced.
+ */
+export async function totalWageredOfUser(userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .innerJoin("players", "players.name", "users.goated_username")
+    .select("players.all_time")
+    .where("users.id", "=", userId)
+    .orderBy("players.all_time", "desc")
+    .executeTakeFirst();
+  return row?.all_time ?? 0;
+}
+
+/** Dollars wagered by every referral, all time (the home carousel's first item). */
+export async function totalWageredByCommunity(): Promise<number> {
+  const row = await db
+    .selectFrom("players")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("all_time"), eb.lit(0)).as("total"))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
