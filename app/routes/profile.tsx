@@ -5,7 +5,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
-import { RacesLinkPrompt, RankPanel, StatsPanel } from "~/components/profile/ProfilePanels";
+import { RacesLinkPrompt, StatsPanel } from "~/components/profile/ProfilePanels";
+import { RankProgress } from "~/components/rank/RankProgress";
 import {
   END_OTHER_SESSIONS_INTENT,
   END_SESSION_INTENT,
@@ -242,7 +243,7 @@ export default function ProfilePage() {
         {tab === "stats" ? (
           <StatsPanel linked={linked} totalWagered={account.totalWagered} />
         ) : null}
-        {tab === "rank" ? <RankPanel totalWagered={account.totalWagered} /> : null}
+        {tab === "rank" ? <RankProgress wagerAmount={account.totalWagered} /> : null}
         {tab === "sessions" ? (
           <SessionsPanel current={currentSession} others={otherSessions} now={now} />
         ) : null}

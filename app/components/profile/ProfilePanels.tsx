@@ -1,7 +1,6 @@
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { formatUsd, formatWholeUsd } from "~/domain/money";
-import { rankProgress } from "~/domain/rank";
+import { formatUsd } from "~/domain/money";
 
 /** The Stats tab's tiles (spec §2): real figures where a linked account gives them. */
 export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWagered: number }) {
@@ -24,48 +23,6 @@ export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWag
           {tile.note ? <p className="mt-1 text-xs text-muted">{tile.note}</p> : null}
         </div>
       ))}
-    </section>
-  );
-}
-
-/** The Rank Progress tab: where the linked account's all-time wager stands among the ranks. */
-export function RankPanel({ totalWagered }: { totalWagered: number }) {
-  const progress = rankProgress(totalWagered);
-  const percent = Math.floor(progress.percent);
-  return (
-    <section aria-labelledby="rank-heading" className="space-y-4">
-      <h2 id="rank-heading" className="font-display text-2xl font-extrabold uppercase">
-        Rank Progress
-      </h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        <div className="rounded-lg border border-accent bg-page p-4">
-          <dt className="text-xs font-semibold uppercase text-muted">Current Rank</dt>
-          <dd className="mt-1 font-display text-2xl font-extrabold text-primary">
-            {progress.current.name}
-          </dd>
-        </div>
-        <div className="rounded-lg border border-accent bg-page p-4">
-          <dt className="text-xs font-semibold uppercase text-muted">Next Rank</dt>
-          <dd className="mt-1 font-display text-2xl font-extrabold">{progress.next.name}</dd>
-        </div>
-        <div className="rounded-lg border border-accent bg-page p-4">
-          <dt className="text-xs font-semibold uppercase text-muted">XP Needed</dt>
-          <dd className="mt-1 font-display text-2xl font-extrabold tabular-nums">
-            {formatWholeUsd(progress.remaining)}
-          </dd>
-        </div>
-      </dl>
-      <div>
-        <progress
-          value={percent}
-          max={100}
-          aria-label="Progress to the next rank"
-          className="h-3 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-accent [&::-webkit-progress-value]:bg-primary"
-        />
-        <p className="mt-1 text-sm text-muted">
-          {percent}% to {progress.next.name}
-        </p>
-      </div>
     </section>
   );
 }
