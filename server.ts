@@ -15,12 +15,17 @@ import morgan from "morgan";
 import { databasePathFromEnv, migrateToLatest } from "./db";
 import { readServerConfig, resolveSessionSecret, servedOverHttps } from "./app/lib/config.server";
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
+import { readProviderConfig } from "./app/provider/config.server";
+import { startSyncSchedule } from "./app/provider/schedule.server";
+import { describeSyncResult, runSync } from "./app/provider/sync.server";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
+import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = readServerConfig();
+const providerConfig = readProviderConfig();
 const publicOrigin = config.PUBLIC_ORIGIN ?? null;
 
 const { secret, generatedFile } = resolveSessionSecret(
@@ -33,6 +38,7 @@ if (generatedFile) {
 process.env.SESSION_SECRET = secret;
 
 await migrateToLatest(db);
+await abandonUnfinishedSyncRuns(new Date());
 
 const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
 const build = (await import(buildUrl)) as ServerBuild;
@@ -116,6 +122,14 @@ const httpServer = createServer(app);
 const realtime = startRealtime({ publicOrigin });
 httpServer.on("upgrade", realtime.handleUpgrade);
 
+// Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
+const syncSchedule = startSyncSchedule({
+  intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
+  sync: () => runSync({ config: providerConfig }),
+  onResult: (result) =>
+    (result.outcome === "success" ? console.log : console.warn)(describeSyncResult(result)),
+});
+
 httpServer.listen(config.PORT, () => {
   console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
   if (underRemixDev) {
@@ -134,6 +148,7 @@ async function shutdown(signal: string) {
   forced.unref();
   // Stops accepting, closes idle keep-alive connections, and waits for in-flight requests.
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  await syncSchedule.stop();
   await realtime.close();
   await httpClosed;
   await db.destroy();
