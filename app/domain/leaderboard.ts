@@ -28,6 +28,9 @@ export interface LeaderboardSnapshot {
   lastUpdated: string | null;
 }
 
+/** Rows per leaderboard page (spec public-site §2). */
+export const LEADERBOARD_PAGE_SIZE = 10;
+
 /** The MVP pulse shows for this long after an MVP's totals changed (spec public-site §2). */
 export const MVP_PULSE_MS = 10_000;
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
@@ -104,8 +105,6 @@ export interface LeaderboardPage {
   page: number;
   pageCount: number;
 }
-
-export const LEADERBOARD_PAGE_SIZE = 10;
 
 /**
  * One page of a period's leaderboard: players with a non-zero total, highest first (ties by uid),

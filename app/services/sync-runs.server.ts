@@ -78,3 +78,15 @@ export async function syncStatus(): Promise<SyncStatus> {
     lastChange: lastChange ?? null,
   };
 }
+
+/** True while the site shows demo data: the last good sync came from the demo source. */
+export async function demoDataInUse(): Promise<boolean> {
+  const row = await db
+    .selectFrom("sync_runs")
+    .select("source")
+    .where("outcome", "=", "success")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.source === "demo";
+}
