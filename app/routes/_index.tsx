@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { leaderboardSnapshot } from "~/services/players.server";
 
 export const meta: MetaFunction = () => [
   { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
@@ -12,7 +14,13 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+// --- Live leaderboards (issue 4): the data for HomeLiveSections. ---
+export async function loader() {
+  return { snapshot: await leaderboardSnapshot(), now: new Date().toISOString() };
+}
+
 export default function Home() {
+  const { snapshot, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-20">
       <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
@@ -64,6 +72,12 @@ export default function Home() {
           </a>
         </aside>
       </section>
+
+      {/* --- Live leaderboards (issue 4): total wagered, TOP PERFORMERS, DAILY LEADERBOARD. --- */}
+      <div className="mt-12">
+        <HomeLiveSections snapshot={snapshot} now={now} />
+      </div>
+      {/* --- end of live leaderboards --- */}
     </div>
   );
 }

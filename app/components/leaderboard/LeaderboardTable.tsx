@@ -13,10 +13,13 @@ export function LeaderboardTable({
   players,
   playerHref,
   caption,
+  playerHeading = "Player",
 }: {
   players: RankedPlayer[];
   playerHref: (uid: string) => string;
   caption: string;
+  /** "Player" on /leaderboard, "User" on the home page's daily table (the spec's words). */
+  playerHeading?: string;
 }) {
   return (
     <table className="w-full border-collapse text-sm">
@@ -27,7 +30,7 @@ export function LeaderboardTable({
             Rank
           </th>
           <th scope="col" className="px-3 py-3 font-semibold">
-            Player
+            {playerHeading}
           </th>
           <th scope="col" className="px-3 py-3 text-right font-semibold">
             Wagered
