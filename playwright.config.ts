@@ -1,7 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { FAKE_AFFILIATE_UID, FAKE_TOKEN } from "./tests/fake-provider/server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3311);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+// The fake provider (tests/fake-provider) beside the site, on a port derived from E2E_PORT so
+// parallel checkouts do not collide.
+const FAKE_PROVIDER_PORT = PORT + 1000;
+export const FAKE_PROVIDER_URL = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 
 // Debian's Chromium (tests/ensure-chromium.sh installs it): Playwright cannot download browsers
 // here. The flags keep it from reaching for Google's services on a closed network.
@@ -40,19 +45,37 @@ export default defineConfig({
       },
     },
   ],
-  // The production build (npm run build runs first) on a throwaway database.
-  webServer: {
-    command: "rm -rf tests/.tmp/e2e && node_modules/.bin/tsx server.ts",
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_PATH: "tests/.tmp/e2e/goatedvips.sqlite",
-      SESSION_SECRET: "e2e-secret-that-is-long-enough-to-sign-cookies",
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx tests/fake-provider/main.ts",
+      url: `${FAKE_PROVIDER_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_PROVIDER_PORT: String(FAKE_PROVIDER_PORT) },
     },
-  },
+    // The production build (npm run build runs first) on a throwaway database. It syncs from the
+    // fake provider, deliberately: the e2e tests need known players and a provider whose data they
+    // can change; the demo source (no token) is covered by vitest. Every 2 s, so a change shows
+    // up quickly.
+    {
+      command: "rm -rf tests/.tmp/e2e && node_modules/.bin/tsx server.ts",
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        DATABASE_PATH: "tests/.tmp/e2e/goatedvips.sqlite",
+        SESSION_SECRET: "e2e-secret-that-is-long-enough-to-sign-cookies",
+        GOATED_API_BASE_URL: FAKE_PROVIDER_URL,
+        GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
+        GOATED_API_TOKEN: FAKE_TOKEN,
+        SYNC_INTERVAL_SECONDS: "2",
+      },
+    },
+  ],
 });

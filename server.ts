@@ -15,13 +15,18 @@ import morgan from "morgan";
 import { databasePathFromEnv, migrateToLatest } from "./db";
 import { readServerConfig, resolveSessionSecret, servedOverHttps } from "./app/lib/config.server";
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
+import { readProviderConfig } from "./app/provider/config.server";
+import { startSyncSchedule } from "./app/provider/schedule.server";
+import { describeSyncResult, runSync } from "./app/provider/sync.server";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
+import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
 import { ensureAdmin } from "./app/services/users.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = readServerConfig();
+const providerConfig = readProviderConfig();
 const publicOrigin = config.PUBLIC_ORIGIN ?? null;
 
 const { secret, generatedFile } = resolveSessionSecret(
@@ -34,6 +39,7 @@ if (generatedFile) {
 process.env.SESSION_SECRET = secret;
 
 await migrateToLatest(db);
+await abandonUnfinishedSyncRuns(new Date());
 
 if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   const outcome = await ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
@@ -127,6 +133,14 @@ const httpServer = createServer(app);
 const realtime = startRealtime({ publicOrigin });
 httpServer.on("upgrade", realtime.handleUpgrade);
 
+// Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
+const syncSchedule = startSyncSchedule({
+  intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
+  sync: () => runSync({ config: providerConfig }),
+  onResult: (result) =>
+    (result.outcome === "success" ? console.log : console.warn)(describeSyncResult(result)),
+});
+
 httpServer.listen(config.PORT, () => {
   console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
   if (underRemixDev) {
@@ -145,6 +159,7 @@ async function shutdown(signal: string) {
   forced.unref();
   // Stops accepting, closes idle keep-alive connections, and waits for in-flight requests.
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  await syncSchedule.stop();
   await realtime.close();
   await httpClosed;
   await db.destroy();

@@ -20,6 +20,7 @@ import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
 import { findRequestUser } from "./services/sessions.server";
+import { demoDataInUse } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -41,12 +42,13 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [sessionUser, { toast, headers }] = await Promise.all([
+  const [sessionUser, { toast, headers }, demoData] = await Promise.all([
     findRequestUser(request),
     readToast(request),
+    demoDataInUse(),
   ]);
   const user = sessionUser && { username: sessionUser.username, isAdmin: sessionUser.isAdmin };
-  return data({ user, toast }, { headers });
+  return data({ user, toast, demoData }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -72,9 +74,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, toast } = useLoaderData<typeof loader>();
+  const { user, toast, demoData } = useLoaderData<typeof loader>();
   return (
-    <SiteShell user={user} toast={toast}>
+    <SiteShell user={user} toast={toast} demoData={demoData}>
       <Outlet />
     </SiteShell>
   );
@@ -86,7 +88,11 @@ export function ErrorBoundary() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <SiteShell user={rootData?.user ?? null} toast={rootData?.toast ?? null}>
+    <SiteShell
+      user={rootData?.user ?? null}
+      toast={rootData?.toast ?? null}
+      demoData={rootData?.demoData ?? false}
+    >
       {notFound ? <NotFound /> : <ErrorScreen message={errorMessage(error)} />}
     </SiteShell>
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 
 /** Messages a client may send on any of our sockets. */
 export const clientMessageSchema = z.object({ type: z.literal("PING") });
@@ -7,7 +8,9 @@ export const clientMessageSchema = z.object({ type: z.literal("PING") });
 export type ServerMessage =
   | { type: "CONNECTED"; timestamp: string }
   | { type: "PONG"; timestamp: string }
-  | { type: "ERROR"; message: string; timestamp: string };
+  | { type: "ERROR"; message: string; timestamp: string }
+  /** After a sync that changed data: what the open leaderboards and home page show. */
+  | { type: "LEADERBOARD_UPDATE"; data: LeaderboardSnapshot; timestamp: string };
 
 export function serverMessage<T extends ServerMessage["type"]>(
   type: T,

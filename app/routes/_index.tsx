@@ -3,10 +3,11 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
+import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { optionalMedia } from "~/lib/media.server";
-import { totalWageredByCommunity } from "~/services/player-wagers.server";
+import { leaderboardSnapshot } from "~/services/players.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
@@ -20,13 +21,14 @@ export const meta: MetaFunction = () => [
 
 export async function loader() {
   return {
-    totalWagered: await totalWageredByCommunity(),
+    snapshot: await leaderboardSnapshot(),
+    now: new Date().toISOString(),
     video: optionalMedia("home-banner.mp4"),
   };
 }
 
 export default function Home() {
-  const { totalWagered, video } = useLoaderData<typeof loader>();
+  const { snapshot, now, video } = useLoaderData<typeof loader>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
@@ -87,15 +89,12 @@ export default function Home() {
         </aside>
       </section>
 
-      <HeadlineCarousel totalWagered={totalWagered} signedIn={signedIn} />
+      <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
-      {/* SLOT (issue 4): TOP PERFORMERS, the daily, weekly and monthly MVP cards, goes here. */}
+      {/* The total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD (#leaderboard). */}
+      <HomeLiveSections snapshot={snapshot} now={now} />
 
       <FeatureCards signedIn={signedIn} />
-
-      {/* SLOT (issue 4): the DAILY LEADERBOARD table renders inside this anchor, the target of
-          the carousel's LIVE LEADERBOARDS item. */}
-      <div id="leaderboard" />
 
       {/* SLOT (issue 5): the floating race widget mounts here. */}
     </div>

@@ -14,12 +14,3 @@ export async function totalWageredOfUser(userId: number): Promise<number> {
     .executeTakeFirst();
   return row?.all_time ?? 0;
 }
-
-/** Dollars wagered by every referral, all time (the home carousel's first item). */
-export async function totalWageredByCommunity(): Promise<number> {
-  const row = await db
-    .selectFrom("players")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("all_time"), eb.lit(0)).as("total"))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DemoDataNotice } from "~/components/leaderboard/DemoDataNotice";
 import { Toaster } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/hooks";
 import type { Toast } from "~/lib/toast";
@@ -18,10 +19,13 @@ export interface ShellUser {
 export function SiteShell({
   user,
   toast,
+  demoData,
   children,
 }: {
   user: ShellUser | null;
   toast: Toast | null;
+  /** The leaderboards come from the demo source: every page says so. */
+  demoData: boolean;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -35,6 +39,7 @@ export function SiteShell({
       </a>
       <NavigationProgress />
       <Header user={user} />
+      {demoData ? <DemoDataNotice /> : null}
       <main id="main" className="relative min-h-[60vh]">
         {children}
       </main>

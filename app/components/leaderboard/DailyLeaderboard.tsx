@@ -1,0 +1,58 @@
+import { Form, Link } from "@remix-run/react";
+import type { RankedPlayer } from "~/domain/leaderboard";
+import { SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { LeaderboardTable } from "./LeaderboardTable";
+import { leaderboardHref } from "./links";
+
+/**
+ * DAILY LEADERBOARD: today's top 10. Its search box is a GET form to the daily leaderboard, so a
+ * search lands on /leaderboard?period=daily&q=..., with or without JavaScript.
+ */
+export function DailyLeaderboard({ players }: { players: RankedPlayer[] }) {
+  return (
+    <section id="leaderboard" aria-labelledby="daily-leaderboard" className="mt-12 scroll-mt-24">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2
+          id="daily-leaderboard"
+          className="font-display text-2xl font-extrabold uppercase tracking-wide text-primary sm:text-3xl"
+        >
+          Daily Leaderboard
+        </h2>
+        <Form method="get" action="/leaderboard" role="search" className="flex gap-2">
+          <input type="hidden" name="period" value="daily" />
+          <label htmlFor="daily-search" className="sr-only">
+            Search the daily leaderboard by username
+          </label>
+          <input
+            id="daily-search"
+            type="search"
+            name="q"
+            maxLength={50}
+            placeholder="Search username..."
+            className="w-44 rounded-md border border-accent bg-card px-3 py-2 text-sm placeholder:text-muted focus:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+          />
+          <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2 text-sm`}>
+            Search
+          </button>
+        </Form>
+      </div>
+      <div className="mt-5 rounded-xl border border-accent bg-card">
+        {players.length > 0 ? (
+          <LeaderboardTable
+            players={players}
+            caption="Today's top 10 by wager"
+            playerHeading="User"
+            playerHref={(uid) => leaderboardHref({ period: "daily", player: uid })}
+          />
+        ) : (
+          <p className="px-6 py-10 text-center text-muted">No Data Available</p>
+        )}
+      </div>
+      <p className="mt-3 text-right text-sm">
+        <Link to="/leaderboard?period=daily" className="text-primary hover:underline">
+          View the full leaderboard
+        </Link>
+      </p>
+    </section>
+  );
+}

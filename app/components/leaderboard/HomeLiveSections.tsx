@@ -1,0 +1,62 @@
+import { useRef, useState } from "react";
+import type { LeaderboardSnapshot } from "~/domain/leaderboard";
+import { mvpPulsing } from "~/domain/leaderboard";
+import { DailyLeaderboard } from "./DailyLeaderboard";
+import { MVP_PERIODS, TopPerformers } from "./TopPerformers";
+import type { MvpPeriod } from "./TopPerformers";
+import { TotalWageredTicker } from "./TotalWageredTicker";
+import { useLeaderboardUpdates } from "./use-leaderboard-updates";
+
+type PulseFor = Record<MvpPeriod, string | null>;
+
+/**
+ * The home page's live parts: the total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD,
+ * rendered from the server's snapshot and replaced in place by each LEADERBOARD_UPDATE push.
+ * An MVP pulses when their change time is new to this page (or, on the server's render, when it
+ * is under 10 s old); the pulse ends itself after 10 s.
+ */
+export function HomeLiveSections({
+  snapshot: initial,
+  now,
+}: {
+  snapshot: LeaderboardSnapshot;
+  now: string;
+}) {
+  const [snapshot, setSnapshot] = useState(initial);
+  const [pulseFor, setPulseFor] = useState<PulseFor>(() => {
+    const mvpChange = (period: MvpPeriod) => initial.top[period][0]?.wagerChangedAt ?? null;
+    return Object.fromEntries(
+      MVP_PERIODS.map(({ period }) => {
+        const changedAt = mvpChange(period);
+        return [period, changedAt && mvpPulsing(changedAt, new Date(now)) ? changedAt : null];
+      }),
+    ) as PulseFor;
+  });
+
+  const shown = useRef(initial);
+  useLeaderboardUpdates((next) => {
+    const previous = shown.current;
+    shown.current = next;
+    const changedAt = (period: MvpPeriod) => {
+      const before = previous.top[period][0];
+      const after = next.top[period][0];
+      const isNew =
+        after && (before?.uid !== after.uid || before.wagerChangedAt !== after.wagerChangedAt);
+      return isNew ? after.wagerChangedAt : undefined;
+    };
+    setSnapshot(next);
+    setPulseFor((pulses) => {
+      const updated = { ...pulses };
+      for (const { period } of MVP_PERIODS) updated[period] = changedAt(period) ?? pulses[period];
+      return updated;
+    });
+  });
+
+  return (
+    <>
+      <TotalWageredTicker totalWagered={snapshot.totalWagered} />
+      <TopPerformers top={snapshot.top} pulseFor={pulseFor} />
+      <DailyLeaderboard players={snapshot.top.daily} />
+    </>
+  );
+}

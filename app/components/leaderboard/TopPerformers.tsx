@@ -1,0 +1,98 @@
+import { Link } from "@remix-run/react";
+import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
+import { formatUsd } from "~/domain/money";
+import { leaderboardHref } from "./links";
+import { RankBadge } from "./RankBadge";
+
+export const MVP_PERIODS = [
+  { period: "daily", title: "Daily MVP" },
+  { period: "weekly", title: "Weekly MVP" },
+  { period: "monthly", title: "Monthly MVP" },
+] as const;
+
+export type MvpPeriod = (typeof MVP_PERIODS)[number]["period"];
+
+/**
+ * TOP PERFORMERS: the first of the daily, weekly and monthly boards. `pulseFor` names, per period,
+ * the change time whose pulse shows: CSS ends it after 10 s (ten 1 s pings, then transparent) and
+ * a newer change remounts it.
+ */
+export function TopPerformers({
+  top,
+  pulseFor,
+}: {
+  top: LeaderboardSnapshot["top"];
+  pulseFor: Record<MvpPeriod, string | null>;
+}) {
+  return (
+    <section aria-labelledby="top-performers" className="mt-12">
+      <h2
+        id="top-performers"
+        className="font-display text-2xl font-extrabold uppercase tracking-wide text-primary sm:text-3xl"
+      >
+        Top Performers
+      </h2>
+      <ul className="mt-5 grid gap-4 sm:grid-cols-3">
+        {MVP_PERIODS.map(({ period, title }) => (
+          <li key={period}>
+            <MvpCard
+              title={title}
+              mvp={top[period][0] ?? null}
+              period={period}
+              pulsing={
+                Boolean(pulseFor[period]) && pulseFor[period] === top[period][0]?.wagerChangedAt
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MvpCard({
+  title,
+  mvp,
+  period,
+  pulsing,
+}: {
+  title: string;
+  mvp: RankedPlayer | null;
+  period: MvpPeriod;
+  pulsing: boolean;
+}) {
+  return (
+    <article className="h-full rounded-xl border border-accent bg-card p-5">
+      <h3 className="flex items-center justify-between text-xs uppercase tracking-widest text-muted">
+        {title}
+        {mvp && pulsing ? (
+          <span
+            key={mvp.wagerChangedAt}
+            role="img"
+            aria-label="Wager just changed"
+            data-testid="mvp-pulse"
+            className="inline-block h-2.5 w-2.5 animate-[ping_1s_cubic-bezier(0,0,0.2,1)_10_forwards] rounded-full bg-primary motion-reduce:hidden"
+          />
+        ) : null}
+      </h3>
+      {mvp ? (
+        <>
+          <p className="mt-3 flex flex-wrap items-center gap-2">
+            <Link
+              to={leaderboardHref({ period, player: mvp.uid })}
+              className="truncate font-display text-xl font-extrabold hover:text-primary"
+            >
+              {mvp.name}
+            </Link>
+            <RankBadge allTime={mvp.allTime} />
+          </p>
+          <p className="mt-2 text-lg font-semibold tabular-nums text-primary">
+            {formatUsd(mvp.wagered)}
+          </p>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-muted">No wagers yet</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LeaderboardPeriod } from "./leaderboard-period";
+
+/** A player as a leaderboard shows them: the period's total, and all-time for the tier badge. */
+export interface RankedPlayer {
+  /** Position in the whole period (not on the page). */
+  rank: number;
+  uid: string;
+  name: string;
+  /** Dollars wagered in the period. */
+  wagered: number;
+  allTime: number;
+  /** When any of the player's totals last changed (the MVP pulse). */
+  wagerChangedAt: string;
+}
+
+/**
+ * What the live parts of the site show, rendered by the server and pushed over /ws/leaderboard
+ * after every sync that changed data (kept small: a page never needs the full list).
+ */
+export interface LeaderboardSnapshot {
+  /** The top 10 of each period; the first is the period's MVP. */
+  top: Record<LeaderboardPeriod, RankedPlayer[]>;
+  /** Sum of every player's all-time total. */
+  totalWagered: number;
+  /** Players with a non-zero total, per period. */
+  activeByPeriod: Record<LeaderboardPeriod, number>;
+  /** When the last good sync finished; null before the first. */
+  lastUpdated: string | null;
+}
+
+/** Rows per leaderboard page (spec public-site §2). */
+export const LEADERBOARD_PAGE_SIZE = 10;
+
+/** The MVP pulse shows for this long after an MVP's totals changed (spec public-site §2). */
+export const MVP_PULSE_MS = 10_000;
+
+/** Whether an MVP whose totals changed at `changedAt` still pulses at `now`. */
+export function mvpPulsing(changedAt: string, now: Date): boolean {
+  const elapsed = now.getTime() - Date.parse(changedAt);
+  return elapsed >= 0 && elapsed < MVP_PULSE_MS;
+}

@@ -1,0 +1,81 @@
+import { parseReferralPayload } from "./payload.server";
+import type { Referral } from "./referrals";
+
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+export interface ProviderEndpoint {
+  baseUrl: string;
+  affiliateUid: string;
+  token: string;
+}
+
+/**
+ * What one call to the provider gave. Failure messages are the spec's (public-site §8), since the
+ * leaderboard shows them when there is no data to fall back on.
+ */
+export type FetchReferralsResult =
+  | { ok: true; referrals: Referral[]; skipped: number }
+  | { ok: false; error: string; rateLimited?: true; retryAfterMs?: number };
+
+export const RATE_LIMITED_MESSAGE = "API rate limit exceeded. Please try again later.";
+export const TIMED_OUT_MESSAGE = "Request timed out. Please try again later.";
+export const MALFORMED_MESSAGE = "Invalid data format received from server";
+
+/** `GET {base}/user2/affiliate/referral-leaderboard/{uid}` with the bearer token. */
+export function referralLeaderboardUrl({ baseUrl, affiliateUid }: ProviderEndpoint): string {
+  const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
+  return new URL(
+    `user2/affiliate/referral-leaderboard/${encodeURIComponent(affiliateUid)}`,
+    base,
+  ).toString();
+}
+
+export async function fetchReferrals(
+  endpoint: ProviderEndpoint,
+  { timeoutMs = PROVIDER_TIMEOUT_MS, now = () => Date.now() } = {},
+): Promise<FetchReferralsResult> {
+  // One deadline for the whole exchange: headers and body.
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(referralLeaderboardUrl(endpoint), {
+      headers: { Authorization: `Bearer ${endpoint.token}`, Accept: "application/json" },
+      signal,
+    });
+    if (response.status === 429) {
+      await response.body?.cancel();
+      return {
+        ok: false,
+        error: RATE_LIMITED_MESSAGE,
+        rateLimited: true,
+        retryAfterMs: retryAfterMs(response.headers.get("Retry-After"), now()),
+      };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { ok: false, error: `HTTP error! status: ${response.status}` };
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await response.text());
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return { ok: false, error: MALFORMED_MESSAGE };
+    }
+    const parsed = parseReferralPayload(body);
+    return parsed.ok ? parsed : { ok: false, error: parsed.error };
+  } catch (error) {
+    if (signal.aborted) return { ok: false, error: TIMED_OUT_MESSAGE };
+    const reason = error instanceof Error ? (error.cause ?? error) : error;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    return { ok: false, error: `Could not reach the provider: ${message}` };
+  }
+}
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}

@@ -1,0 +1,59 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { affiliateStats } from "~/services/affiliate-stats.server";
+import { syncStatus } from "~/services/sync-runs.server";
+
+/** The data changes only on a sync; clients and proxies may reuse an answer briefly. */
+const CACHE_CONTROL = "public, max-age=30";
+
+const pagingSchema = z
+  .object({
+    page: z.coerce
+      .number({ message: "page must be a whole number of at least 1" })
+      .int("page must be a whole number of at least 1")
+      .min(1, "page must be a whole number of at least 1")
+      .optional(),
+    limit: z.coerce
+      .number({ message: "limit must be a whole number from 1 to 100" })
+      .int("limit must be a whole number from 1 to 100")
+      .min(1, "limit must be a whole number from 1 to 100")
+      .max(100, "limit must be a whole number from 1 to 100")
+      .optional(),
+  })
+  .transform(({ page, limit }) =>
+    page === undefined && limit === undefined ? null : { page: page ?? 1, limit: limit ?? 100 },
+  );
+
+/**
+ * GET /api/affiliate/stats[?page=N&limit=M]: the leaderboard in the spec's structured shape
+ * (public-site §3). With paging, that page of each period; without, every player with a non-zero
+ * total in each period. The ETag is the last sync that changed data.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const paging = pagingSchema.safeParse({
+    page: params.get("page") || undefined,
+    limit: params.get("limit") || undefined,
+  });
+  if (!paging.success) {
+    return Response.json(
+      { status: "error", message: paging.error.issues[0]?.message ?? "Invalid paging" },
+      { status: 400 },
+    );
+  }
+
+  const { lastChange, lastSuccess } = await syncStatus();
+  const etag = `W/"sync-${lastChange?.id ?? 0}"`;
+  const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL };
+  if (matches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const body = await affiliateStats(paging.data, lastSuccess?.finished_at ?? null);
+  return Response.json(body, { headers });
+}
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => weak(tag) === weak(etag));
+}

@@ -1,0 +1,92 @@
+import type { Selectable } from "kysely";
+import type { SyncRunsTable } from "../../db/schema";
+import { db } from "./db.server";
+
+export type SyncSource = SyncRunsTable["source"];
+export type SyncOutcome = "running" | "success" | "failed";
+export type SyncRun = Selectable<SyncRunsTable>;
+
+/** Every provider (or demo) sync is recorded: start, end, outcome, counts and the error. */
+export async function startSyncRun(source: SyncSource, now: Date): Promise<number> {
+  const row = await db
+    .insertInto("sync_runs")
+    .values({ source, started_at: now.toISOString(), outcome: "running" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishSyncRun(
+  id: number,
+  result:
+    | { outcome: "success"; players: number; skipped: number; changed: number }
+    | { outcome: "failed"; error: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("sync_runs")
+    .set(
+      result.outcome === "success"
+        ? {
+            outcome: "success",
+            finished_at: now.toISOString(),
+            players_count: result.players,
+            skipped_count: result.skipped,
+            changed_count: result.changed,
+          }
+        : { outcome: "failed", finished_at: now.toISOString(), error: result.error },
+    )
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Runs left 'running' by a process that died mid-sync. */
+export async function abandonUnfinishedSyncRuns(now: Date): Promise<void> {
+  await db
+    .updateTable("sync_runs")
+    .set({ outcome: "failed", finished_at: now.toISOString(), error: "Interrupted" })
+    .where("outcome", "=", "running")
+    .execute();
+}
+
+/**
+ * What the pages say about the data: the last finished run, the last good one, and the last one
+ * that changed anything (its id versions the data, e.g. for ETags).
+ */
+export interface SyncStatus {
+  lastRun: SyncRun | null;
+  lastSuccess: SyncRun | null;
+  lastChange: SyncRun | null;
+}
+
+export async function syncStatus(): Promise<SyncStatus> {
+  const latest = (filter: "finished" | "success" | "change") => {
+    let query = db.selectFrom("sync_runs").selectAll();
+    if (filter === "finished") query = query.where("outcome", "!=", "running");
+    else query = query.where("outcome", "=", "success");
+    if (filter === "change") query = query.where("changed_count", ">", 0);
+    return query.orderBy("id", "desc").limit(1).executeTakeFirst();
+  };
+  const [lastRun, lastSuccess, lastChange] = await Promise.all([
+    latest("finished"),
+    latest("success"),
+    latest("change"),
+  ]);
+  return {
+    lastRun: lastRun ?? null,
+    lastSuccess: lastSuccess ?? null,
+    lastChange: lastChange ?? null,
+  };
+}
+
+/** True while the site shows demo data: the last good sync came from the demo source. */
+export async function demoDataInUse(): Promise<boolean> {
+  const row = await db
+    .selectFrom("sync_runs")
+    .select("source")
+    .where("outcome", "=", "success")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.source === "demo";
+}

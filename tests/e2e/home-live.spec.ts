@@ -1,0 +1,88 @@
+import type { Page } from "@playwright/test";
+import { FAKE_PROVIDER_URL } from "../../playwright.config";
+import { expect, jsEnabled, test } from "./fixtures";
+
+// The e2e server syncs from the fake provider (playwright.config.ts); LiveLeader is its clear
+// daily, weekly and monthly leader.
+const dollars = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+const usd = (n: number) =>
+  n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+async function openHome(page: Page) {
+  await expect
+    .poll(async () => {
+      await page.goto("/");
+      return page.getByRole("region", { name: "Daily Leaderboard" }).locator("tbody tr").count();
+    })
+    .toBe(10);
+}
+
+test("home shows the total wagered, the MVPs and today's top 10", async ({ page }) => {
+  await openHome(page);
+  const mvps = page.getByRole("region", { name: "Top Performers" });
+  for (const title of ["Daily MVP", "Weekly MVP", "Monthly MVP"]) {
+    await expect(mvps.getByRole("article").filter({ hasText: title })).toContainText("LiveLeader");
+  }
+  const daily = page.getByRole("region", { name: "Daily Leaderboard" });
+  await expect(daily.getByRole("columnheader")).toHaveText(["Rank", "User", "Wagered"]);
+  await expect(daily.locator("tbody tr").first()).toContainText("LiveLeader");
+
+  // Exact on the server's render; with JavaScript it counts up over 1 s to the same figure.
+  const total = page.getByTestId("total-wagered");
+  const exact = Number(await total.getAttribute("data-value"));
+  expect(exact).toBeGreaterThan(1_000_000);
+  await expect(total).toHaveText(`+ ${usd(exact)}`);
+});
+
+test("the daily search box goes to the daily leaderboard", async ({ page }) => {
+  await openHome(page);
+  const search = page.getByRole("searchbox", { name: "Search the daily leaderboard by username" });
+  await search.fill("goat");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/leaderboard\?period=daily&q=goat$/);
+  await expect(page.locator("tbody tr").first()).toContainText("Goat");
+});
+
+test("a username on the home page opens the stats panel", async ({ page }) => {
+  await openHome(page);
+  const first = page.getByRole("region", { name: "Daily Leaderboard" }).locator("tbody tr a");
+  await first.first().click();
+  await expect(page).toHaveURL(/\/leaderboard\?period=daily&player=fp-live/);
+  await expect(page.getByRole("complementary", { name: "LiveLeader" })).toBeVisible();
+});
+
+test("a provider change updates the home page in place, with the MVP pulse", async ({
+  page,
+  request,
+}, info) => {
+  test.skip(!jsEnabled(info.project.name), "live updates need JavaScript");
+  const greeted = new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => {
+      if (ws.url().endsWith("/ws/leaderboard")) ws.on("framereceived", () => resolve());
+    }),
+  );
+  await openHome(page);
+  await greeted;
+  const row = page.getByRole("region", { name: "Daily Leaderboard" }).locator("tbody tr").first();
+  const before = dollars(await row.locator("td").last().innerText());
+  const totalBefore = Number(await page.getByTestId("total-wagered").getAttribute("data-value"));
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+
+  const bumped = await request.post(`${FAKE_PROVIDER_URL}/__control/bump`, {
+    data: { uid: "fp-live", amount: 1000 },
+  });
+  expect(bumped.ok()).toBe(true);
+
+  await expect
+    .poll(async () => dollars(await row.locator("td").last().innerText()), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(before + 1000);
+  const dailyMvp = page
+    .getByRole("region", { name: "Top Performers" })
+    .getByRole("article")
+    .filter({ hasText: "Daily MVP" });
+  await expect(dailyMvp.getByRole("img", { name: "Wager just changed" })).toBeAttached();
+  expect(
+    Number(await page.getByTestId("total-wagered").getAttribute("data-value")),
+  ).toBeGreaterThanOrEqual(totalBefore + 1000);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+});

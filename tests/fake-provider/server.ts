@@ -1,0 +1,158 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+
+/**
+ * A stand-in for the provider's affiliate API on loopback: it serves a fixture payload at the real
+ * path to the right bearer token, and can be switched into the faults the sync must survive.
+ * Control endpoints (for Playwright, which runs it in another process): POST /__control/mode
+ * {mode}, POST /__control/bump {uid, amount}, POST /__control/reset.
+ */
+export const FAULT_MODES = [
+  "ok",
+  "rate-limited",
+  "server-error",
+  "hang",
+  "malformed-json",
+  "wrong-shape",
+] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+
+export const FAKE_TOKEN = "fake-provider-token";
+export const FAKE_AFFILIATE_UID = "fake-affiliate";
+export const RETRY_AFTER_SECONDS = 42;
+
+interface FixtureEntry {
+  uid?: unknown;
+  name?: unknown;
+  wagered?: Record<string, unknown>;
+}
+interface FixturePayload {
+  success: boolean;
+  data: FixtureEntry[];
+}
+
+export function loadFixture(name = "referrals"): FixturePayload {
+  return JSON.parse(
+    readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"),
+  ) as FixturePayload;
+}
+
+export interface FakeProvider {
+  /** The base URL to give as GOATED_API_BASE_URL. */
+  url: string;
+  setMode(mode: FaultMode): void;
+  setPayload(payload: unknown): void;
+  /** Adds `amount` to every period of one player. */
+  bump(uid: string, amount: number): void;
+  reset(): void;
+  requests: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeProvider({
+  port = 0,
+  token = FAKE_TOKEN,
+  affiliateUid = FAKE_AFFILIATE_UID,
+}: { port?: number; token?: string; affiliateUid?: string } = {}): Promise<FakeProvider> {
+  let mode: FaultMode = "ok";
+  let payload: unknown = loadFixture();
+  let requests = 0;
+
+  const bump = (uid: string, amount: number) => {
+    const entries = (payload as FixturePayload).data;
+    const entry = entries.find((e) => e.uid === uid);
+    if (!entry) throw new Error(`no fixture player ${uid}`);
+    const wagered = entry.wagered ?? {};
+    for (const key of ["today", "this_week", "this_month", "all_time"]) {
+      wagered[key] = Number(wagered[key] ?? 0) + amount;
+    }
+    entry.wagered = wagered;
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://fake.invalid");
+    if (request.method === "POST" && url.pathname.startsWith("/__control/")) {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        try {
+          const input = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+          if (url.pathname === "/__control/mode") mode = input.mode as FaultMode;
+          else if (url.pathname === "/__control/bump")
+            bump(String(input.uid), Number(input.amount));
+          else if (url.pathname === "/__control/reset") {
+            mode = "ok";
+            payload = loadFixture();
+          } else throw new Error("unknown control");
+          response.writeHead(204).end();
+        } catch (error) {
+          response.writeHead(400).end(String(error));
+        }
+      });
+      return;
+    }
+
+    if (url.pathname === "/healthz") {
+      response.writeHead(200).end("ok");
+      return;
+    }
+    requests += 1;
+    if (url.pathname !== `/user2/affiliate/referral-leaderboard/${affiliateUid}`) {
+      response.writeHead(404).end("Not found");
+      return;
+    }
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      response.writeHead(401, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ success: false, message: "Unauthorized" }));
+      return;
+    }
+    const json = { "Content-Type": "application/json" };
+    switch (mode) {
+      case "ok":
+        response.writeHead(200, json).end(JSON.stringify(payload));
+        return;
+      case "rate-limited":
+        response.writeHead(429, { ...json, "Retry-After": String(RETRY_AFTER_SECONDS) });
+        response.end(JSON.stringify({ success: false, message: "Too many requests" }));
+        return;
+      case "server-error":
+        response.writeHead(500, json).end(JSON.stringify({ success: false }));
+        return;
+      case "hang":
+        // Headers never come; the client's timeout must end it.
+        return;
+      case "malformed-json":
+        response.writeHead(200, json).end('{"success": true, "data": [{"uid": "a1", ');
+        return;
+      case "wrong-shape":
+        response.writeHead(200, json).end(JSON.stringify({ success: true, data: { rows: [] } }));
+        return;
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    setMode: (next) => {
+      mode = next;
+    },
+    setPayload: (next) => {
+      payload = next;
+    },
+    bump,
+    reset: () => {
+      mode = "ok";
+      payload = loadFixture();
+    },
+    get requests() {
+      return requests;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../../db";
+import { runSync } from "~/provider/sync.server";
+import type { SyncOptions } from "~/provider/sync.server";
+import { eventBus } from "~/realtime/event-bus";
+import type { ServerMessage } from "~/realtime/messages";
+import { db } from "~/services/db.server";
+import { leaderboardPage } from "~/services/players.server";
+import { saveProviderToken } from "~/services/provider-tokens.server";
+import { syncStatus } from "~/services/sync-runs.server";
+import {
+  FAKE_AFFILIATE_UID,
+  FAKE_TOKEN,
+  RETRY_AFTER_SECONDS,
+  startFakeProvider,
+} from "../../fake-provider/server";
+import type { FakeProvider } from "../../fake-provider/server";
+
+let provider: FakeProvider;
+let clock: Date;
+const messages: ServerMessage[] = [];
+
+function options(overrides: Partial<SyncOptions["config"]> = {}): SyncOptions {
+  return {
+    config: {
+      GOATED_API_BASE_URL: provider.url,
+      GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
+      GOATED_API_TOKEN: FAKE_TOKEN,
+      ...overrides,
+    },
+    now: () => clock,
+    timeoutMs: 300,
+  };
+}
+
+function advance(seconds: number) {
+  clock = new Date(clock.getTime() + seconds * 1000);
+}
+
+const playersTable = () => db.selectFrom("players").selectAll().orderBy("uid").execute();
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  provider = await startFakeProvider();
+  eventBus.subscribe("leaderboard.broadcast", (message) => messages.push(message));
+});
+afterAll(() => provider.close());
+
+beforeEach(async () => {
+  provider.reset();
+  messages.length = 0;
+  clock = new Date("2026-05-04T10:00:00.000Z");
+  await db.deleteFrom("players").execute();
+  await db.deleteFrom("sync_runs").execute();
+  await db.deleteFrom("provider_tokens").execute();
+});
+
+describe("a provider sync", () => {
+  it("stores every referral with a uid, records the run and pushes an update", async () => {
+    const result = await runSync(options());
+    expect(result).toEqual({
+      outcome: "success",
+      source: "provider",
+      players: 45,
+      skipped: 2,
+      changed: 45,
+    });
+    const players = await playersTable();
+    expect(players).toHaveLength(45);
+    expect(players.find((p) => p.uid === "fp-live")).toMatchObject({
+      name: "LiveLeader",
+      today: 90000.123456789,
+      all_time: 2500000.987654321,
+      is_demo: 0,
+      updated_at: clock.toISOString(),
+      wager_changed_at: clock.toISOString(),
+    });
+    const { lastRun } = await syncStatus();
+    expect(lastRun).toMatchObject({
+      source: "provider",
+      outcome: "success",
+      players_count: 45,
+      skipped_count: 2,
+      changed_count: 45,
+      started_at: clock.toISOString(),
+      finished_at: clock.toISOString(),
+      error: null,
+    });
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    if (message?.type !== "LEADERBOARD_UPDATE") throw new Error("expected an update");
+    expect(message.data.top.daily[0]).toMatchObject({
+      rank: 1,
+      uid: "fp-live",
+      wagered: 90000.123456789,
+    });
+    expect(message.data.top.daily).toHaveLength(10);
+    expect(message.data.lastUpdated).toBe(clock.toISOString());
+    // A page never needs more than this (DESIGN.md: one update message at most 8 KB).
+    expect(JSON.stringify(message).length).toBeLessThan(8 * 1024);
+  });
+
+  it("sorts each period by its own total, highest first, zeros left out", async () => {
+    await runSync(options());
+    for (const period of ["daily", "weekly", "monthly", "all_time"] as const) {
+      const { players, totalPlayers } = await leaderboardPage({ period, pageSize: 100 });
+      const totals = players.map((p) => p.wagered);
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      expect(totals.every((t) => t > 0)).toBe(true);
+      expect(players.map((p) => p.rank)).toEqual(players.map((_, i) => i + 1));
+      expect(totalPlayers).toBe(players.length);
+    }
+    // Periods are not nested: the weekly order is not the monthly order.
+    const weekly = await leaderboardPage({ period: "weekly", pageSize: 100 });
+    const monthly = await leaderboardPage({ period: "monthly", pageSize: 100 });
+    expect(weekly.players.map((p) => p.uid)).not.toEqual(monthly.players.map((p) => p.uid));
+  });
+
+  it("rewrites only changed players and snapshots only changed all-time totals", async () => {
+    await runSync(options());
+    const first = await db.selectFrom("wager_snapshots").selectAll().execute();
+    // Every new player with a non-zero all-time total has its first snapshot; zeros have none.
+    expect(first.map((s) => s.uid).sort()).toEqual(
+      (await playersTable()).filter((p) => p.all_time > 0).map((p) => p.uid),
+    );
+
+    advance(300);
+    const unchanged = await runSync(options());
+    expect(unchanged).toMatchObject({ outcome: "success", changed: 0 });
+    expect(messages).toHaveLength(1); // no push for a sync that changed nothing
+    expect(await db.selectFrom("wager_snapshots").selectAll().execute()).toHaveLength(first.length);
+
+    advance(300);
+    provider.bump("fp-live", 10);
+    const changed = await runSync(options());
+    expect(changed).toMatchObject({ outcome: "success", changed: 1 });
+    const live = await db
+      .selectFrom("players")
+      .selectAll()
+      .where("uid", "=", "fp-live")
+      .executeTakeFirstOrThrow();
+    expect(live.today).toBeCloseTo(90010.123456789, 6);
+    expect(live.wager_changed_at).toBe(clock.toISOString());
+    const snapshots = await db
+      .selectFrom("wager_snapshots")
+      .selectAll()
+      .where("uid", "=", "fp-live")
+      .orderBy("taken_at")
+      .execute();
+    expect(snapshots.map((s) => s.all_time)).toEqual([2500000.987654321, 2500010.987654321]);
+    expect(messages).toHaveLength(2);
+  });
+
+  it("keeps the wager change time when only a name changes", async () => {
+    const firstAt = clock.toISOString();
+    await runSync(options());
+    advance(300);
+    provider.setPayload({
+      success: true,
+      data: [
+        {
+          uid: "fp-live",
+          name: "Renamed",
+          wagered: {
+            today: 90000.123456789,
+            this_week: 150000.5,
+            this_month: 400000.25,
+            all_time: 2500000.987654321,
+          },
+        },
+      ],
+    });
+    expect(await runSync(options())).toMatchObject({ changed: 1 });
+    const live = await db
+      .selectFrom("players")
+      .selectAll()
+      .where("uid", "=", "fp-live")
+      .executeTakeFirstOrThrow();
+    expect(live).toMatchObject({
+      name: "Renamed",
+      updated_at: clock.toISOString(),
+      wager_changed_at: firstAt,
+    });
+    // Players missing from a payload keep their last known totals.
+    expect(await playersTable()).toHaveLength(45);
+  });
+
+  it.each([
+    ["rate-limited", "API rate limit exceeded. Please try again later."],
+    ["server-error", "HTTP error! status: 500"],
+    ["hang", "Request timed out. Please try again later."],
+    ["malformed-json", "Invalid data format received from server"],
+    ["wrong-shape", "Invalid API response structure"],
+  ] as const)("on %s keeps the last good data and records the failure", async (mode, error) => {
+    await runSync(options());
+    const before = await playersTable();
+    advance(300);
+    provider.bump("fp-live", 500);
+    provider.setMode(mode);
+
+    const result = await runSync(options());
+    expect(result).toMatchObject({ outcome: "failed", source: "provider", error });
+    if (mode === "rate-limited") {
+      expect(result).toMatchObject({ rateLimited: true, retryAfterMs: RETRY_AFTER_SECONDS * 1000 });
+    }
+    expect(await playersTable()).toEqual(before);
+    const status = await syncStatus();
+    expect(status.lastRun).toMatchObject({
+      outcome: "failed",
+      error,
+      finished_at: clock.toISOString(),
+    });
+    expect(status.lastSuccess?.finished_at).toBe(new Date(clock.getTime() - 300_000).toISOString());
+    expect(messages).toHaveLength(1);
+  });
+
+  it("fails clearly with a wrong token", async () => {
+    expect(await runSync(options({ GOATED_API_TOKEN: "expired" }))).toMatchObject({
+      outcome: "failed",
+      error: "HTTP error! status: 401",
+    });
+  });
+});
+
+describe("the token and the demo source", () => {
+  it("uses the demo source without any token, marks its rows, and advances on every run", async () => {
+    const demo = options({ GOATED_API_TOKEN: undefined });
+    expect(await runSync(demo)).toMatchObject({
+      outcome: "success",
+      source: "demo",
+      players: 2000,
+    });
+    const first = await db
+      .selectFrom("players")
+      .select((eb) => eb.fn.sum<number>("today").as("today"))
+      .executeTakeFirstOrThrow();
+    expect((await playersTable()).every((p) => p.is_demo === 1)).toBe(true);
+    advance(600);
+    const second = await runSync(demo);
+    expect(second).toMatchObject({ outcome: "success", source: "demo" });
+    expect(second.outcome === "success" && second.changed).toBeGreaterThan(0);
+    const later = await db
+      .selectFrom("players")
+      .select((eb) => eb.fn.sum<number>("today").as("today"))
+      .executeTakeFirstOrThrow();
+    expect(later.today).toBeGreaterThan(first.today);
+  });
+
+  it("falls back to the admin-saved token, and the first real sync purges the demo rows", async () => {
+    await runSync(options({ GOATED_API_TOKEN: undefined }));
+    await saveProviderToken("expired-one", { now: clock });
+    advance(1);
+    await saveProviderToken(FAKE_TOKEN, { now: clock });
+
+    // A failing real sync keeps the demo data.
+    provider.setMode("server-error");
+    expect(await runSync(options({ GOATED_API_TOKEN: undefined }))).toMatchObject({
+      outcome: "failed",
+      source: "provider",
+    });
+    expect(await playersTable()).toHaveLength(2000);
+
+    provider.setMode("ok");
+    expect(await runSync(options({ GOATED_API_TOKEN: undefined }))).toMatchObject({
+      outcome: "success",
+      source: "provider",
+    });
+    const players = await playersTable();
+    expect(players).toHaveLength(45);
+    expect(players.some((p) => p.is_demo === 1)).toBe(false);
+  });
+
+  it("records a failure when a token is set but the affiliate uid is not", async () => {
+    expect(await runSync(options({ GOATED_AFFILIATE_UID: undefined }))).toMatchObject({
+      outcome: "failed",
+      error: "GOATED_AFFILIATE_UID is not set",
+    });
+  });
+
+  it("never runs two syncs at once: a second call joins the first", async () => {
+    const [a, b] = [runSync(options()), runSync(options())];
+    expect(await a).toBe(await b);
+    expect(await db.selectFrom("sync_runs").selectAll().execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../../db";
+import { parseReferralPayload } from "~/provider/payload.server";
+import { loader } from "~/routes/api.affiliate.stats";
+import { db } from "~/services/db.server";
+import { storeReferrals } from "~/services/players.server";
+import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
+import type { AffiliateStats } from "~/services/affiliate-stats.server";
+import { loadFixture } from "../../fake-provider/server";
+
+const now = new Date("2026-05-04T10:00:00.000Z");
+
+async function get(query: string, headers: Record<string, string> = {}) {
+  const request = new Request(`http://localhost/api/affiliate/stats${query}`, { headers });
+  return (await loader({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } })) as Response;
+}
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  const parsed = parseReferralPayload(loadFixture());
+  if (!parsed.ok) throw new Error(parsed.error);
+  const run = await startSyncRun("provider", now);
+  const { changed } = await storeReferrals(parsed.referrals, { now, isDemo: false });
+  await finishSyncRun(run, { outcome: "success", players: 45, skipped: 2, changed }, now);
+});
+
+describe("GET /api/affiliate/stats", () => {
+  it("answers the structured shape, each period sorted by its own total, zeros left out", async () => {
+    const response = await get("");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as AffiliateStats;
+    expect(body.status).toBe("success");
+    expect(body.metadata).toEqual({ totalUsers: 45, lastUpdated: now.toISOString() });
+    const keys = {
+      today: "today",
+      weekly: "this_week",
+      monthly: "this_month",
+      all_time: "all_time",
+    } as const;
+    for (const [period, key] of Object.entries(keys) as [
+      keyof typeof keys,
+      (typeof keys)[keyof typeof keys],
+    ][]) {
+      const totals = body.data[period].data.map((entry) => entry.wagered[key]);
+      expect(totals.length).toBeGreaterThan(0);
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      expect(totals.every((t) => t > 0)).toBe(true);
+    }
+    expect(body.data.today.data[0]).toEqual({
+      uid: "fp-live",
+      name: "LiveLeader",
+      wagered: {
+        today: 90000.123456789,
+        this_week: 150000.5,
+        this_month: 400000.25,
+        all_time: 2500000.987654321,
+      },
+      lastUpdate: now.toISOString(),
+    });
+  });
+
+  it("pages each period with page and limit", async () => {
+    const all = (await (await get("")).json()) as AffiliateStats;
+    const second = (await (await get("?page=2&limit=5")).json()) as AffiliateStats;
+    for (const period of ["today", "weekly", "monthly", "all_time"] as const) {
+      expect(second.data[period].data).toEqual(all.data[period].data.slice(5, 10));
+    }
+    const onlyLimit = (await (await get("?limit=3")).json()) as AffiliateStats;
+    expect(onlyLimit.data.today.data).toEqual(all.data.today.data.slice(0, 3));
+    const past = (await (await get("?page=99&limit=100")).json()) as AffiliateStats;
+    expect(past.data.today.data).toEqual([]);
+  });
+
+  it.each([
+    ["?limit=101", "limit must be a whole number from 1 to 100"],
+    ["?limit=0", "limit must be a whole number from 1 to 100"],
+    ["?page=0", "page must be a whole number of at least 1"],
+    ["?page=abc", "page must be a whole number of at least 1"],
+    ["?page=1.5", "page must be a whole number of at least 1"],
+  ])("refuses %s with 400", async (query, message) => {
+    const response = await get(query);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ status: "error", message });
+  });
+
+  it("sends an ETag and a short Cache-Control, and 304 when the ETag matches", async () => {
+    const first = await get("?page=1&limit=100");
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"sync-\d+"$/);
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=30");
+    const again = await get("?page=1&limit=100", { "If-None-Match": etag ?? "" });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+
+    // A sync that changes data moves the ETag on.
+    const later = new Date(now.getTime() + 60_000);
+    const run = await startSyncRun("provider", later);
+    await storeReferrals(
+      [
+        {
+          uid: "fp-live",
+          name: "LiveLeader",
+          wagered: { today: 1, this_week: 1, this_month: 1, all_time: 1 },
+        },
+      ],
+      { now: later, isDemo: false },
+    );
+    await finishSyncRun(run, { outcome: "success", players: 1, skipped: 0, changed: 1 }, later);
+    const changed = await get("?page=1&limit=100", { "If-None-Match": etag ?? "" });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+  });
+});
