@@ -17,6 +17,7 @@ import { readServerConfig, resolveSessionSecret, servedOverHttps } from "./app/l
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
+import { startRaceJobs } from "./app/services/race-jobs.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -115,6 +116,7 @@ app.all(
 const httpServer = createServer(app);
 const realtime = startRealtime({ publicOrigin });
 httpServer.on("upgrade", realtime.handleUpgrade);
+const stopRaceJobs = startRaceJobs();
 
 httpServer.listen(config.PORT, () => {
   console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
@@ -134,6 +136,7 @@ async function shutdown(signal: string) {
   forced.unref();
   // Stops accepting, closes idle keep-alive connections, and waits for in-flight requests.
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  await stopRaceJobs();
   await realtime.close();
   await httpClosed;
   await db.destroy();
