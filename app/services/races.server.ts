@@ -403,3 +403,67 @@ async function playerUidFor(who: { userId?: number; username?: string }) {
     .executeTakeFirst();
   return player?.uid ?? null;
 }
+
+export interface RaceBoardData {
+  race: RaceView;
+  participants: Participant[];
+  view: "active" | "completed" | "upcoming";
+  nextRaceStart: string | null;
+  /** Set while a just-completed race is on show; the page asks again 1 s after it. */
+  transitionEnds: string | null;
+}
+
+/**
+ * What /wager-races shows (spec §4): for an hour after a race completed at its end, that race;
+ * else the current race (completed once its end has passed, even before the job froze it); else
+ * the last completed race. Null when no race was ever run.
+ */
+export async function currentRaceBoard(now: Date = new Date()): Promise<RaceBoardData | null> {
+  const previous = await findPreviousRace();
+  const inTransition =
+    previous?.completedAt &&
+    previous.completedAt >= previous.endDate &&
+    transitionEnds(previous) > now.toISOString();
+  const current = inTransition ? null : await findCurrentRace(now);
+  const race = current ?? previous;
+  if (!race) return null;
+  const ended = race.endDate <= now.toISOString() || race.status === "completed";
+  return {
+    race,
+    participants: await raceParticipants(race, now),
+    view: ended ? "completed" : "active",
+    nextRaceStart: ended ? await nextRaceStart(now) : null,
+    transitionEnds: inTransition && previous ? transitionEnds(previous) : null,
+  };
+}
+
+/** One race's own page: upcoming, running, or completed (frozen) once its end has passed. */
+export async function raceBoard(id: number, now: Date = new Date()): Promise<RaceBoardData | null> {
+  const race = await findRace(id);
+  if (!race) return null;
+  const instant = now.toISOString();
+  const view =
+    race.status === "completed" || race.endDate <= instant
+      ? "completed"
+      : race.status === "upcoming" || race.startDate > instant
+        ? "upcoming"
+        : "active";
+  return {
+    race,
+    participants: view === "upcoming" ? [] : await raceParticipants(race, now),
+    view,
+    nextRaceStart: null,
+    transitionEnds: null,
+  };
+}
+
+/** Provider totals of the given players (for the previous race's participants in the API). */
+export async function playerTotals(uids: string[]) {
+  if (uids.length === 0) return new Map<string, { allTime: number; updatedAt: string }>();
+  const rows = await db
+    .selectFrom("players")
+    .select(["uid", "all_time", "updated_at"])
+    .where("uid", "in", uids)
+    .execute();
+  return new Map(rows.map((r) => [r.uid, { allTime: r.all_time, updatedAt: r.updated_at }]));
+}
