@@ -71,3 +71,25 @@ export function positionChange(
   if (places < 0) return { direction: "down", places: -places };
   return { direction: "same", places: 0 };
 }
+
+/**
+ * A date from a form or API client as an ISO-8601 UTC instant: "2026-11-21" (midnight UTC),
+ * "2026-11-21T18:30" (a datetime-local field, read as UTC) or a full ISO-8601 instant. Null when
+ * it is none of these.
+ */
+export function parseUtcInstant(text: string): string | null {
+  const value = text.trim();
+  let candidate = value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) candidate = `${value}T00:00:00.000Z`;
+  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value))
+    candidate = `${value}Z`;
+  else if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+    return null;
+  const ms = Date.parse(candidate);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** An instant as the value of a datetime-local field showing UTC: "2026-11-21T18:30". */
+export function toUtcDateTimeLocal(iso: string): string {
+  return iso.slice(0, 16);
+}

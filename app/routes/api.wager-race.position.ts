@@ -1,3 +1,4 @@
+import { apiError } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findRacePosition } from "~/services/races.server";
 
@@ -10,15 +11,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userIdText = params.get("userId")?.trim() ?? "";
   const username = params.get("username")?.trim() ?? "";
   if (!userIdText && !username) {
-    return Response.json({ message: "userId or username is required" }, { status: 400 });
+    return apiError(400, "userId or username is required");
   }
   const userId = userIdText ? Number(userIdText) : undefined;
   if (userId !== undefined && (!Number.isSafeInteger(userId) || userId <= 0)) {
-    return Response.json({ message: "userId must be a positive whole number" }, { status: 400 });
+    return apiError(400, "userId must be a positive whole number");
   }
   const position = await findRacePosition({ userId, username: username || undefined });
   if (!position) {
-    return Response.json({ message: "User not found in current race" }, { status: 404 });
+    return apiError(404, "User not found in current race");
   }
   return Response.json(position, { headers: { "Cache-Control": "no-store" } });
 }

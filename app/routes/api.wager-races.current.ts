@@ -1,3 +1,4 @@
+import { apiError } from "~/lib/json-api.server";
 import { findCurrentRace, raceParticipants } from "~/services/races.server";
 
 /** Spec §3 "Current race": the race running now with its top 10. */
@@ -5,7 +6,7 @@ export async function loader() {
   const now = new Date();
   const race = await findCurrentRace(now);
   if (!race) {
-    return Response.json({ message: "No race is running right now" }, { status: 404 });
+    return apiError(404, "No race is running right now");
   }
   const participants = await raceParticipants(race, now);
   return Response.json(

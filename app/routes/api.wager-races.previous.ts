@@ -1,3 +1,4 @@
+import { apiError } from "~/lib/json-api.server";
 import {
   findPreviousRace,
   playerTotals,
@@ -9,7 +10,7 @@ import {
 export async function loader() {
   const race = await findPreviousRace();
   if (!race) {
-    return Response.json({ message: "No race has completed yet" }, { status: 404 });
+    return apiError(404, "No race has completed yet");
   }
   const participants = await raceParticipants(race);
   const totals = await playerTotals(participants.map((p) => p.uid));

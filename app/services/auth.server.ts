@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { apiError } from "~/lib/json-api.server";
 import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 
@@ -27,13 +28,13 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 /** An API route for signed-in users: 401 `{message: 'Not authenticated'}` otherwise. */
 export async function requireApiUser(request: Request): Promise<SessionUser> {
   const user = await findRequestUser(request);
-  if (!user) throw data({ message: NOT_AUTHENTICATED_MESSAGE }, { status: 401 });
+  if (!user) throw apiError(401, NOT_AUTHENTICATED_MESSAGE);
   return user;
 }
 
 /** An admin API route: 401 signed out, 403 signed in without isAdmin. */
 export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
-  if (!user.isAdmin) throw data({ message: ADMIN_REQUIRED_MESSAGE }, { status: 403 });
+  if (!user.isAdmin) throw apiError(403, ADMIN_REQUIRED_MESSAGE);
   return user;
 }

@@ -142,13 +142,13 @@ export async function findCurrentRace(now: Date = new Date()): Promise<RaceView 
   return row ? toRaceView(row) : null;
 }
 
-/** The most recently ended completed race. */
+/** The most recently completed race. */
 export async function findPreviousRace(): Promise<RaceView | null> {
   const row = await db
     .selectFrom("races")
     .selectAll()
     .where("status", "=", "completed")
-    .orderBy("end_date", "desc")
+    .orderBy(sql`coalesce(completed_at, end_date)`, "desc")
     .orderBy("id", "desc")
     .executeTakeFirst();
   return row ? toRaceView(row) : null;
@@ -414,14 +414,15 @@ export interface RaceBoardData {
 }
 
 /**
- * What /wager-races shows (spec §4): for an hour after a race completed at its end, that race;
- * else the current race (completed once its end has passed, even before the job froze it); else
- * the last completed race. Null when no race was ever run.
+ * What /wager-races, the monthly race page, shows (spec §4): for an hour after a monthly race
+ * completed at its end, that race; else the current race (completed once its end has passed, even
+ * before the job froze it); else the last completed race. Null when no race was ever run.
  */
 export async function currentRaceBoard(now: Date = new Date()): Promise<RaceBoardData | null> {
   const previous = await findPreviousRace();
   const inTransition =
-    previous?.completedAt &&
+    previous?.type === "monthly" &&
+    previous.completedAt &&
     previous.completedAt >= previous.endDate &&
     transitionEnds(previous) > now.toISOString();
   const current = inTransition ? null : await findCurrentRace(now);
