@@ -1,7 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RaceWidget } from "~/components/race/RaceWidget";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { loadRaceWidget } from "~/services/race-widget.server";
 
 export const meta: MetaFunction = () => [
   { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
@@ -12,7 +14,12 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { raceWidget: await loadRaceWidget(request) };
+}
+
 export default function Home() {
+  const { raceWidget } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-20">
       <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
@@ -64,6 +71,7 @@ export default function Home() {
           </a>
         </aside>
       </section>
+      {raceWidget ? <RaceWidget {...raceWidget} /> : null}
     </div>
   );
 }
