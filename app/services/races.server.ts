@@ -468,3 +468,32 @@ export async function playerTotals(uids: string[]) {
     .execute();
   return new Map(rows.map((r) => [r.uid, { allTime: r.all_time, updatedAt: r.updated_at }]));
 }
+
+export type RacePositionCardData =
+  | { kind: "unlinked" }
+  | { kind: "absent" }
+  | { kind: "error" }
+  | { kind: "loaded"; position: RacePosition; now: string };
+
+/**
+ * What the profile's Wager Races tab shows for a user: the link prompt without a linked provider
+ * account, else their position (never a made-up one: a failure is reported as such).
+ */
+export async function loadRacePositionCard(
+  userId: number,
+  now: Date = new Date(),
+): Promise<RacePositionCardData> {
+  try {
+    const user = await db
+      .selectFrom("users")
+      .select(["goated_id", "goated_username"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user?.goated_id && !user?.goated_username) return { kind: "unlinked" };
+    const position = await findRacePosition({ userId }, now);
+    return position ? { kind: "loaded", position, now: now.toISOString() } : { kind: "absent" };
+  } catch (error) {
+    console.error("race position card: loading failed", error);
+    return { kind: "error" };
+  }
+}

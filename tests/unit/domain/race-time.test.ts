@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   countdownText,
   daysLeftRoundedUp,
+  parseUtcInstant,
   positionChange,
   startOfNextUtcMonth,
   utcMonthName,
@@ -49,5 +50,15 @@ describe("positionChange", () => {
     expect(positionChange(5, 3)).toEqual({ direction: "down", places: 2 });
     expect(positionChange(4, 4)).toEqual({ direction: "same", places: 0 });
     expect(positionChange(4, null)).toBeNull();
+  });
+});
+
+describe("parseUtcInstant", () => {
+  it("reads dates, datetime-local values and ISO instants as UTC", () => {
+    expect(parseUtcInstant("2026-11-21")).toBe("2026-11-21T00:00:00.000Z");
+    expect(parseUtcInstant("2026-11-21T18:30")).toBe("2026-11-21T18:30:00.000Z");
+    expect(parseUtcInstant("2026-11-21T18:30:00+02:00")).toBe("2026-11-21T16:30:00.000Z");
+    expect(parseUtcInstant("21/11/2026")).toBeNull();
+    expect(parseUtcInstant("2026-13-45")).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { migrateToLatest } from "../../../db";
 import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
+import { setRaceStatus } from "~/services/race-admin.server";
 import { runRaceJobs } from "~/services/race-jobs.server";
 import {
   completeRace,
@@ -10,6 +11,7 @@ import {
   ensureMonthlyRace,
   findCurrentRace,
   findRacePosition,
+  loadRacePositionCard,
   raceParticipants,
   toRaceView,
 } from "~/services/races.server";
@@ -309,5 +311,54 @@ describe("race position", () => {
       previousPosition: null,
     });
     expect(await findRacePosition({ username: "Nobody" }, now)).toBeNull();
+  });
+
+  it("feeds the profile card: a prompt without a linked account, the position with one", async () => {
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-10T00:00:00.000Z", 500],
+    ]);
+    await ensureMonthlyRace(now);
+    const unlinked = await db
+      .insertInto("users")
+      .values({ username: "plain", password_hash: "x", created_at: NOV })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const linked = await db
+      .insertInto("users")
+      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_username: "alpha" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await loadRacePositionCard(unlinked.id, now)).toEqual({ kind: "unlinked" });
+    expect(await loadRacePositionCard(linked.id, now)).toMatchObject({
+      kind: "loaded",
+      position: { position: 1, totalParticipants: 1, wagerAmount: 500 },
+    });
+  });
+});
+
+describe("admin status changes", () => {
+  it("freeze results on completion and drop them when the race is reopened", async () => {
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-10T00:00:00.000Z", 700],
+    ]);
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    const admin = await db
+      .insertInto("users")
+      .values({ username: "boss", password_hash: "x", created_at: NOV, is_admin: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await setRaceStatus(raceId, "completed", admin.id, now)).toMatchObject({
+      status: "completed",
+      completedAt: now.toISOString(),
+    });
+    expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(1);
+    expect(await setRaceStatus(raceId, "live", admin.id, now)).toMatchObject({
+      status: "live",
+      completedAt: null,
+    });
+    expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(0);
+    expect(await setRaceStatus(9999, "live", admin.id, now)).toBeNull();
   });
 });
