@@ -22,6 +22,7 @@ import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
 import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
 import { ensureAdmin } from "./app/services/users.server";
+import { startRaceJobs } from "./app/services/race-jobs.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -132,6 +133,7 @@ app.all(
 const httpServer = createServer(app);
 const realtime = startRealtime({ publicOrigin });
 httpServer.on("upgrade", realtime.handleUpgrade);
+const stopRaceJobs = startRaceJobs();
 
 // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
 const syncSchedule = startSyncSchedule({
@@ -160,6 +162,7 @@ async function shutdown(signal: string) {
   // Stops accepting, closes idle keep-alive connections, and waits for in-flight requests.
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   await syncSchedule.stop();
+  await stopRaceJobs();
   await realtime.close();
   await httpClosed;
   await db.destroy();

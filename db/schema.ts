@@ -98,6 +98,53 @@ export interface BonusCodesTable {
   created_at: ColumnType<Instant, Instant, never>;
 }
 
+export type RaceType = "weekly" | "monthly" | "weekend";
+export type RaceStatus = "upcoming" | "live" | "completed";
+
+/** A wager race; money in the pool is integer cents, the minimum wager dollars like the provider's. */
+export interface RacesTable {
+  id: Generated<number>;
+  title: string;
+  type: RaceType;
+  status: RaceStatus;
+  prize_pool_cents: number;
+  min_wager: number;
+  /** The window [start_date, end_date) in which wagers count. */
+  start_date: Instant;
+  end_date: Instant;
+  /** JSON: position ("1".."10") -> percent of the pool. */
+  prize_distribution: string;
+  rules: string | null;
+  description: string | null;
+  is_automatic: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Instant, Instant, never>;
+  created_by: number | null;
+  updated_at: Instant;
+  updated_by: number | null;
+  completed_at: Instant | null;
+}
+
+/** The standings of a race frozen when it completed. */
+export interface RaceResultsTable {
+  race_id: number;
+  position: number;
+  uid: string;
+  name: string;
+  wager: number;
+  prize_cents: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  message: string;
+  race_id: number | null;
+  created_at: Instant;
+  read_at: Instant | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -107,6 +154,9 @@ export interface Database {
   sync_runs: SyncRunsTable;
   provider_tokens: ProviderTokensTable;
   bonus_codes: BonusCodesTable;
+  races: RacesTable;
+  race_results: RaceResultsTable;
+  notifications: NotificationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -114,3 +164,5 @@ export type NewUser = Insertable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;
 export type Player = Selectable<PlayersTable>;
+export type Race = Selectable<RacesTable>;
+export type RaceResult = Selectable<RaceResultsTable>;

@@ -4,9 +4,28 @@ import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 /** Messages a client may send on any of our sockets. */
 export const clientMessageSchema = z.object({ type: z.literal("PING") });
 
+/** A race winner as announced in RACE_COMPLETED; prize in dollars with 2 decimals. */
+export interface RaceWinner {
+  position: number;
+  uid: string;
+  name: string;
+  wager: number;
+  prize: number;
+}
+
 /** Messages the server sends; every one is a JSON object with a type and an ISO-8601 timestamp. */
 export type ServerMessage =
   | { type: "CONNECTED"; timestamp: string }
+  | {
+      type: "RACE_COMPLETED";
+      data: {
+        raceId: number;
+        winners: RaceWinner[];
+        previousRaceEnd: string;
+        nextRaceStart: string;
+      };
+      timestamp: string;
+    }
   | { type: "PONG"; timestamp: string }
   | { type: "ERROR"; message: string; timestamp: string }
   /** After a sync that changed data: what the open leaderboards and home page show. */

@@ -1,13 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
 import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
+import { RaceWidget } from "~/components/race/RaceWidget";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { optionalMedia } from "~/lib/media.server";
 import { leaderboardSnapshot } from "~/services/players.server";
+import { loadRaceWidget } from "~/services/race-widget.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
@@ -19,16 +21,21 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [snapshot, raceWidget] = await Promise.all([
+    leaderboardSnapshot(),
+    loadRaceWidget(request),
+  ]);
   return {
-    snapshot: await leaderboardSnapshot(),
+    snapshot,
+    raceWidget,
     now: new Date().toISOString(),
     video: optionalMedia("home-banner.mp4"),
   };
 }
 
 export default function Home() {
-  const { snapshot, now, video } = useLoaderData<typeof loader>();
+  const { snapshot, raceWidget, now, video } = useLoaderData<typeof loader>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
@@ -96,7 +103,7 @@ export default function Home() {
 
       <FeatureCards signedIn={signedIn} />
 
-      {/* SLOT (issue 5): the floating race widget mounts here. */}
+      {raceWidget ? <RaceWidget {...raceWidget} /> : null}
     </div>
   );
 }

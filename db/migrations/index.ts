@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_users_and_sessions";
 import * as m0002 from "./0002_players_and_sync";
 import * as m0003 from "./0003_accounts";
+import * as m0004 from "./0004_wager_races";
 import * as m0005 from "./0005_content";
 
 /**
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   "0001_users_and_sessions": m0001,
   "0002_players_and_sync": m0002,
   "0003_accounts": m0003,
+  "0004_wager_races": m0004,
   "0005_content": m0005,
 };

@@ -12,7 +12,11 @@ const now = new Date("2026-05-04T10:00:00.000Z");
 
 async function get(query: string, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost/api/affiliate/stats${query}`, { headers });
-  return (await loader({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } })) as Response;
+  return (await loader({
+    request,
+    params: {},
+    context: { cspNonce: "", clientIp: "127.0.0.1" },
+  })) as Response;
 }
 
 beforeAll(async () => {

@@ -1,0 +1,200 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+
+export interface RaceFormDefaults {
+  title: string;
+  type: string;
+  status: string;
+  prizePool: string;
+  minWager: string;
+  startDate: string;
+  endDate: string;
+  first: string;
+  second: string;
+  third: string;
+  rules: string;
+  description: string;
+}
+
+const FIELD =
+  "mt-1 w-full rounded-md border border-accent bg-page px-3 py-2 text-base focus:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive";
+const LABEL = "block text-sm font-semibold";
+
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-destructive">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+/**
+ * The race create/edit form (admin-and-content §2, §5, §9): a native POST form; the server
+ * validates and answers errors in place (conform keeps the values the admin typed).
+ */
+export function RaceForm({
+  raceId,
+  defaults,
+  lastResult,
+  cancelTo,
+}: {
+  raceId: number | null;
+  defaults: RaceFormDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  cancelTo: string;
+}) {
+  const [form, fields] = useForm({
+    id: raceId ? `race-${raceId}` : "race-new",
+    lastResult,
+    defaultValue: defaults,
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const shares = [fields.first, fields.second, fields.third] as const;
+  const [shown, setShown] = useState(() => shares.map((field) => Number(field.initialValue ?? 0)));
+
+  return (
+    <Form
+      method="post"
+      // The mode stays in the URL, so a failed submission shows this form again.
+      action={raceId ? `/admin/wager-races?edit=${raceId}` : "/admin/wager-races?form=new"}
+      {...getFormProps(form)}
+      className="mt-4 grid gap-4 rounded-xl border border-accent bg-card p-5 sm:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value="save" />
+      {raceId ? <input type="hidden" name="id" value={raceId} /> : null}
+      {form.errors?.length ? (
+        <p className="text-sm text-destructive sm:col-span-2">{form.errors.join(" ")}</p>
+      ) : null}
+
+      <div className="sm:col-span-2">
+        <label htmlFor={fields.title.id} className={LABEL}>
+          Title
+        </label>
+        <input {...getInputProps(fields.title, { type: "text" })} className={FIELD} />
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+      </div>
+
+      <div>
+        <label htmlFor={fields.type.id} className={LABEL}>
+          Type
+        </label>
+        <select {...getSelectProps(fields.type)} className={FIELD}>
+          <option value="weekly">Weekly</option>
+          <option value="monthly">Monthly</option>
+          <option value="weekend">Weekend</option>
+        </select>
+        <FieldError id={fields.type.errorId} errors={fields.type.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.status.id} className={LABEL}>
+          Status
+        </label>
+        <select {...getSelectProps(fields.status)} className={FIELD}>
+          <option value="upcoming">Upcoming</option>
+          <option value="live">Live</option>
+          <option value="completed">Completed</option>
+        </select>
+        <FieldError id={fields.status.errorId} errors={fields.status.errors} />
+      </div>
+
+      <div>
+        <label htmlFor={fields.prizePool.id} className={LABEL}>
+          Prize pool ($)
+        </label>
+        <input
+          {...getInputProps(fields.prizePool, { type: "number" })}
+          step="0.01"
+          className={FIELD}
+        />
+        <FieldError id={fields.prizePool.errorId} errors={fields.prizePool.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.minWager.id} className={LABEL}>
+          Minimum wager ($)
+        </label>
+        <input
+          {...getInputProps(fields.minWager, { type: "number" })}
+          step="0.01"
+          className={FIELD}
+        />
+        <FieldError id={fields.minWager.errorId} errors={fields.minWager.errors} />
+      </div>
+
+      <div>
+        <label htmlFor={fields.startDate.id} className={LABEL}>
+          Start date (UTC)
+        </label>
+        <input {...getInputProps(fields.startDate, { type: "datetime-local" })} className={FIELD} />
+        <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.endDate.id} className={LABEL}>
+          End date (UTC)
+        </label>
+        <input {...getInputProps(fields.endDate, { type: "datetime-local" })} className={FIELD} />
+        <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
+      </div>
+
+      <fieldset className="sm:col-span-2">
+        <legend className={LABEL}>Prize distribution</legend>
+        <div className="mt-2 grid gap-4 sm:grid-cols-3">
+          {shares.map((field, index) => (
+            <div key={field.name}>
+              <label htmlFor={field.id} className="block text-sm">
+                Position {index + 1}: <output htmlFor={field.id}>{shown[index]}</output>%
+              </label>
+              <input
+                {...getInputProps(field, { type: "range" })}
+                min={0}
+                max={100}
+                step={1}
+                onChange={(event) => {
+                  const value = Number(event.currentTarget.value);
+                  setShown((current) => current.map((v, i) => (i === index ? value : v)));
+                }}
+                className="mt-1 w-full accent-primary"
+              />
+              <FieldError id={field.errorId} errors={field.errors} />
+            </div>
+          ))}
+        </div>
+        <p className="mt-2 text-sm text-muted">The remainder is shared among positions 4 to 10.</p>
+      </fieldset>
+
+      <div className="sm:col-span-2">
+        <label htmlFor={fields.description.id} className={LABEL}>
+          Description (optional)
+        </label>
+        <textarea {...getTextareaProps(fields.description)} rows={2} className={FIELD} />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={fields.rules.id} className={LABEL}>
+          Rules (optional)
+        </label>
+        <textarea {...getTextareaProps(fields.rules)} rows={3} className={FIELD} />
+        <FieldError id={fields.rules.errorId} errors={fields.rules.errors} />
+      </div>
+
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <button type="submit" disabled={busy} className={`${PRIMARY_BUTTON} px-5 py-2`}>
+          {raceId ? "Save Race" : "Create Race"}
+        </button>
+        <Link to={cancelTo} className={`${SECONDARY_BUTTON} px-5 py-2`}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,146 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { CloseIcon } from "~/components/ui/icons";
+import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
+import { countdownText } from "~/domain/race-time";
+import { useNow } from "./useNow";
+
+export interface WidgetRace {
+  id: number;
+  title: string;
+  endDate: string;
+  prizePoolCents: number;
+  leaders: Array<{
+    position: number;
+    uid: string;
+    name: string;
+    wager: number;
+    prizeCents: number;
+  }>;
+}
+
+export const RACE_WIDGET_PARAM = "raceWidget";
+
+/**
+ * The home page's floating race widget (spec §2): a <details>, the current or previous race chosen
+ * by a link that keeps the choice in the URL (a client-side switch with JavaScript), a countdown
+ * 'Nd Nh Nm' refreshed every minute with JavaScript, and a dismiss form that sets a cookie.
+ */
+export function RaceWidget({
+  current,
+  previous,
+  serverNow,
+}: {
+  current: WidgetRace | null;
+  previous: WidgetRace | null;
+  serverNow: string;
+}) {
+  const location = useLocation();
+  const now = useNow(serverNow, 60_000);
+  const params = new URLSearchParams(location.search);
+  const showPrevious = params.get(RACE_WIDGET_PARAM) === "previous";
+  const race = showPrevious ? previous : current;
+  const tabLink = (value: "current" | "previous") => {
+    const next = new URLSearchParams(location.search);
+    next.set(RACE_WIDGET_PARAM, value);
+    return `?${next.toString()}`;
+  };
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1 text-xs font-bold uppercase ${active ? "bg-primary text-primary-foreground" : "text-muted hover:text-white"}`;
+
+  return (
+    <aside
+      aria-label="Wager race"
+      className="fixed bottom-4 left-4 z-40 w-72 max-w-[calc(100vw-6rem)]"
+    >
+      <details
+        // Opened by the toggle links, so a page loaded without JavaScript shows the chosen race.
+        open={params.has(RACE_WIDGET_PARAM)}
+        className="rounded-xl border border-accent bg-card shadow-xl open:shadow-glow"
+      >
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-3">
+          <span className="font-display text-sm font-extrabold uppercase text-primary">
+            Wager Race
+          </span>
+          <span className="text-sm tabular-nums" data-testid="race-widget-countdown">
+            {current ? countdownText(new Date(current.endDate), now) : "No live race"}
+          </span>
+        </summary>
+        <div className="border-t border-accent px-4 pb-4 pt-3">
+          <nav aria-label="Race shown" className="flex gap-2">
+            <Link
+              to={tabLink("current")}
+              preventScrollReset
+              replace
+              aria-current={!showPrevious ? "true" : undefined}
+              className={tab(!showPrevious)}
+            >
+              Current
+            </Link>
+            <Link
+              to={tabLink("previous")}
+              preventScrollReset
+              replace
+              aria-current={showPrevious ? "true" : undefined}
+              className={tab(showPrevious)}
+            >
+              Previous
+            </Link>
+          </nav>
+          {race ? (
+            <div className="mt-3">
+              <p className="font-bold">
+                <Link to={`/wager-races/${race.id}`} className="hover:text-primary">
+                  {race.title}
+                </Link>
+              </p>
+              <p className="text-xs text-muted">
+                Prize pool {formatCents(race.prizePoolCents)} ·{" "}
+                {countdownText(new Date(race.endDate), now)}
+              </p>
+              {race.leaders.length ? (
+                <ol className="mt-2 space-y-1 text-sm">
+                  {race.leaders.map((leader) => (
+                    <li key={leader.uid} className="flex justify-between gap-2">
+                      <span className="truncate">
+                        <span className="font-bold text-primary">#{leader.position}</span>{" "}
+                        {leader.name}
+                      </span>
+                      <span className="tabular-nums text-muted">
+                        {formatAbbreviatedUsd(leader.wager)}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="mt-2 text-sm text-muted">No participants yet</p>
+              )}
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-muted">
+              {showPrevious ? "No race has completed yet" : "No race is running right now"}
+            </p>
+          )}
+          <div className="mt-3 flex items-center justify-between gap-2">
+            <Link to="/wager-races" className="text-sm text-primary hover:underline">
+              View race
+            </Link>
+            <Form method="post" action="/race-widget/dismiss">
+              <input
+                type="hidden"
+                name="redirectTo"
+                value={`${location.pathname}${location.search}`}
+              />
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-muted hover:text-white"
+              >
+                <CloseIcon width={14} height={14} />
+                Dismiss
+              </button>
+            </Form>
+          </div>
+        </div>
+      </details>
+    </aside>
+  );
+}

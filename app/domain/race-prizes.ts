@@ -1,0 +1,113 @@
+/**
+ * Prize pools and their split (spec public-site §9, admin-and-content §9). Pools and prizes are
+ * integer cents; a distribution maps positions 1..10 to a percent of the pool and is paid as
+ * published, even when its shares do not add up to 100% (docs/decisions/0003).
+ */
+export type PrizeDistribution = Record<number, number>;
+
+export const PAID_POSITIONS = 10;
+
+/** The monthly race: $500 over 10 positions, shares as published (they add up to 103.5%). */
+export const MONTHLY_RACE_POOL_CENTS = 50_000;
+export const MONTHLY_RACE_SHARES: PrizeDistribution = {
+  1: 42.5,
+  2: 20,
+  3: 15,
+  4: 7.5,
+  5: 6,
+  6: 4,
+  7: 2.75,
+  8: 2.25,
+  9: 1.75,
+  10: 1.75,
+};
+
+/** The admin form's default split for positions 1 to 10. */
+export const DEFAULT_ADMIN_SPLIT: PrizeDistribution = {
+  1: 50,
+  2: 15,
+  3: 10,
+  4: 5,
+  5: 5,
+  6: 3.75,
+  7: 3.75,
+  8: 2.5,
+  9: 2.5,
+  10: 2.5,
+};
+
+/** The share of a position, 0 when the distribution does not pay it. */
+export function shareOf(distribution: PrizeDistribution, position: number): number {
+  const share = distribution[position];
+  return typeof share === "number" && Number.isFinite(share) && share > 0 ? share : 0;
+}
+
+/** The prize of one position in cents: the pool times the share, rounded to the cent. */
+export function prizeCents(poolCents: number, distribution: PrizeDistribution, position: number) {
+  return Math.round((poolCents * shareOf(distribution, position)) / 100);
+}
+
+/** Every paid position with its prize in cents, positions 1 to 10. */
+export function prizeTable(
+  poolCents: number,
+  distribution: PrizeDistribution,
+): Array<{ position: number; share: number; cents: number }> {
+  return Array.from({ length: PAID_POSITIONS }, (_, index) => {
+    const position = index + 1;
+    return {
+      position,
+      share: shareOf(distribution, position),
+      cents: prizeCents(poolCents, distribution, position),
+    };
+  });
+}
+
+/** The sum of the shares of positions 1 to 10, in percent (shown beside any distribution). */
+export function totalShare(distribution: PrizeDistribution): number {
+  let total = 0;
+  for (let position = 1; position <= PAID_POSITIONS; position += 1) {
+    total += shareOf(distribution, position);
+  }
+  // Shares are quarters of a percent or coarser; this drops float noise such as 103.50000000001.
+  return Math.round(total * 10_000) / 10_000;
+}
+
+/**
+ * The admin form sets positions 1 to 3 (sliders, whole percents); the remainder up to 100% is
+ * shared among positions 4 to 10 in the proportions of the default split. Null when the top three
+ * already take more than 100%.
+ */
+export function distributionFromTopThree(
+  first: number,
+  second: number,
+  third: number,
+): PrizeDistribution | null {
+  const remainder = 100 - first - second - third;
+  if (remainder < 0) return null;
+  const defaultRest = [4, 5, 6, 7, 8, 9, 10].map((p) => shareOf(DEFAULT_ADMIN_SPLIT, p));
+  const defaultRestTotal = defaultRest.reduce((sum, share) => sum + share, 0);
+  const distribution: PrizeDistribution = { 1: first, 2: second, 3: third };
+  defaultRest.forEach((share, index) => {
+    // Hundredths of a percent: precise enough for cents of any pool below $1M.
+    distribution[index + 4] = Math.round(((remainder * share) / defaultRestTotal) * 100) / 100;
+  });
+  return distribution;
+}
+
+/** Parses the stored JSON form of a distribution; anything malformed pays nothing. */
+export function parseDistribution(json: string): PrizeDistribution {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  const distribution: PrizeDistribution = {};
+  if (raw && typeof raw === "object") {
+    for (const [key, value] of Object.entries(raw)) {
+      const position = Number(key);
+      if (Number.isInteger(position) && typeof value === "number") distribution[position] = value;
+    }
+  }
+  return distribution;
+}

@@ -1,0 +1,95 @@
+/**
+ * Race windows and countdowns. Race months are UTC calendar months; a window is [start, end)
+ * (docs/decisions/0003). Functions take "now" so tests fix the clock.
+ */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface RaceWindow {
+  start: Date;
+  end: Date;
+}
+
+/** The UTC calendar month containing `now`: [first of the month, first of the next month). */
+export function utcMonthWindow(now: Date): RaceWindow {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/** The first instant of the UTC month after the one containing `now`. */
+export function startOfNextUtcMonth(now: Date): Date {
+  return utcMonthWindow(now).end;
+}
+
+/** "November 2026": the month of a window's start, in UTC. */
+export function utcMonthName(instant: Date): string {
+  return instant.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** Whole days, hours and minutes left until `end`; all zero once it has passed. */
+export function timeLeft(end: Date, now: Date): { days: number; hours: number; minutes: number } {
+  const ms = Math.max(0, end.getTime() - now.getTime());
+  return {
+    days: Math.floor(ms / DAY),
+    hours: Math.floor((ms % DAY) / HOUR),
+    minutes: Math.floor((ms % HOUR) / MINUTE),
+  };
+}
+
+/** The countdown text 'Nd Nh Nm', or 'Race Ended' once the end has passed. */
+export function countdownText(end: Date, now: Date): string {
+  if (end.getTime() <= now.getTime()) return RACE_ENDED;
+  const { days, hours, minutes } = timeLeft(end, now);
+  return `${days}d ${hours}h ${minutes}m`;
+}
+
+export const RACE_ENDED = "Race Ended";
+
+/** Days left until the end, rounded up ('Ends In: N days'); 0 once it has passed. */
+export function daysLeftRoundedUp(end: Date, now: Date): number {
+  return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
+}
+
+/** After a completion the site shows the previous race for this long (spec §4, §9). */
+export const COMPLETED_VIEW_MS = HOUR;
+
+export type PositionChange =
+  | { direction: "up"; places: number }
+  | { direction: "down"; places: number }
+  | { direction: "same"; places: 0 };
+
+/** The change against the previous position; null when there was no previous position. */
+export function positionChange(
+  position: number,
+  previousPosition: number | null,
+): PositionChange | null {
+  if (previousPosition === null) return null;
+  const places = previousPosition - position;
+  if (places > 0) return { direction: "up", places };
+  if (places < 0) return { direction: "down", places: -places };
+  return { direction: "same", places: 0 };
+}
+
+/**
+ * A date from a form or API client as an ISO-8601 UTC instant: "2026-11-21" (midnight UTC),
+ * "2026-11-21T18:30" (a datetime-local field, read as UTC) or a full ISO-8601 instant. Null when
+ * it is none of these.
+ */
+export function parseUtcInstant(text: string): string | null {
+  const value = text.trim();
+  let candidate = value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) candidate = `${value}T00:00:00.000Z`;
+  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value))
+    candidate = `${value}Z`;
+  else if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+    return null;
+  const ms = Date.parse(candidate);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** An instant as the value of a datetime-local field showing UTC: "2026-11-21T18:30". */
+export function toUtcDateTimeLocal(iso: string): string {
+  return iso.slice(0, 16);
+}

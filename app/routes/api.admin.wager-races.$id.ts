@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/json-api.server";
+import { requireApiAdmin } from "~/services/auth.server";
+import { deleteRace } from "~/services/race-admin.server";
+import { raceJson, raceNotFound } from "~/services/race-api.server";
+import { findRace } from "~/services/races.server";
+
+function raceId(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** GET: one race. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  const id = raceId(params.id);
+  const race = id ? await findRace(id) : null;
+  return race ? Response.json(raceJson(race)) : raceNotFound();
+}
+
+/** DELETE: removes the race and its results. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireApiAdmin(request);
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  const id = raceId(params.id);
+  if (!id || !(await deleteRace(id))) return raceNotFound();
+  return Response.json({ status: "success", message: "Race has been deleted." });
+}

@@ -1,0 +1,25 @@
+import { apiError } from "~/lib/json-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findRacePosition } from "~/services/races.server";
+
+/**
+ * Spec §3 "Race position": where a player stands in the current race. `userId` names one of our
+ * users (their linked provider account is used); `username` the provider name.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const userIdText = params.get("userId")?.trim() ?? "";
+  const username = params.get("username")?.trim() ?? "";
+  if (!userIdText && !username) {
+    return apiError(400, "userId or username is required");
+  }
+  const userId = userIdText ? Number(userIdText) : undefined;
+  if (userId !== undefined && (!Number.isSafeInteger(userId) || userId <= 0)) {
+    return apiError(400, "userId must be a positive whole number");
+  }
+  const position = await findRacePosition({ userId, username: username || undefined });
+  if (!position) {
+    return apiError(404, "User not found in current race");
+  }
+  return Response.json(position, { headers: { "Cache-Control": "no-store" } });
+}

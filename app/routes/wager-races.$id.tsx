@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RaceBoard } from "~/components/race/RaceBoard";
+import { raceBoard } from "~/services/races.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.board.race.title ?? "Wager race"} | Wager Races | GoatedVIPs` },
+  {
+    name: "description",
+    content: `Standings, prizes and winners of ${data?.board.race.title ?? "a wager race"} on GoatedVIPs.`,
+  },
+];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  const board = Number.isSafeInteger(id) && id > 0 ? await raceBoard(id) : null;
+  if (!board) throw new Response("No such race", { status: 404 });
+  return { board, serverNow: new Date().toISOString() };
+}
+
+export default function RacePage() {
+  const { board, serverNow } = useLoaderData<typeof loader>();
+  return (
+    <RaceBoard
+      race={board.race}
+      participants={board.participants}
+      view={board.view}
+      serverNow={serverNow}
+      nextRaceStart={null}
+      transitionEnds={null}
+      listen={false}
+    />
+  );
+}

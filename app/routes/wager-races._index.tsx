@@ -1,0 +1,60 @@
+import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { currentRaceBoard } from "~/services/races.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Wager Races | GoatedVIPs" },
+  {
+    name: "description",
+    content:
+      "The monthly Goated wager race: a $500 prize pool for the top 10, the live standings and the countdown to the end of the month.",
+  },
+];
+
+export async function loader() {
+  const now = new Date();
+  try {
+    return { board: await currentRaceBoard(now), serverNow: now.toISOString(), error: null };
+  } catch (error) {
+    console.error("wager races: loading the current race failed", error);
+    return data(
+      {
+        board: null,
+        serverNow: now.toISOString(),
+        error: "The race standings could not be read right now. Please try again in a moment.",
+      },
+      { status: 503 },
+    );
+  }
+}
+
+export default function WagerRacesPage() {
+  const { board, serverNow, error } = useLoaderData<typeof loader>();
+  if (error) return <RaceLoadError details={error} retryTo="/wager-races" />;
+  if (!board) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="font-display text-3xl font-extrabold uppercase">Wager Races</h1>
+        <p className="mt-4 text-lg font-bold">No participants in the current race</p>
+        <Link to="/leaderboard" className={`${PRIMARY_BUTTON} mt-6 px-5 py-2`}>
+          View Regular Leaderboard
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <RaceBoard
+      key={board.race.id}
+      race={board.race}
+      participants={board.participants}
+      view={board.view}
+      serverNow={serverNow}
+      nextRaceStart={board.nextRaceStart}
+      transitionEnds={board.transitionEnds}
+      listen
+    />
+  );
+}

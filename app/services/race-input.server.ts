@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { toCents } from "~/domain/money";
+import { DEFAULT_ADMIN_SPLIT, distributionFromTopThree } from "~/domain/race-prizes";
+import type { PrizeDistribution } from "~/domain/race-prizes";
+import { parseUtcInstant } from "~/domain/race-time";
+import type { RaceInput } from "./race-admin.server";
+import type { RaceView } from "./races.server";
+
+/**
+ * The race form's rules (admin-and-content §5), shared by /admin/wager-races and the admin API.
+ * Messages are the spec's where it has them.
+ */
+const RACE_TYPES = ["weekly", "monthly", "weekend"] as const;
+const RACE_STATUSES = ["upcoming", "live", "completed"] as const;
+
+export const raceStatusSchema = z.enum(RACE_STATUSES, {
+  message: "Status must be upcoming, live or completed",
+});
+
+const instant = (label: string) =>
+  z.string({ message: `${label} is required` }).transform((value, ctx) => {
+    const parsed = parseUtcInstant(value);
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message: `${label} must be a date, such as 2026-11-21` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(5000, "Keep this under 5,000 characters")
+  .optional()
+  .transform((value) => (value ? value : null));
+
+const raceFields = {
+  title: z
+    .string({ message: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(120, "Title must be at most 120 characters"),
+  type: z.enum(RACE_TYPES, { message: "Type must be weekly, monthly or weekend" }),
+  status: raceStatusSchema,
+  prizePool: z
+    .number({ message: "Prize pool must be greater than 0" })
+    .min(1, "Prize pool must be greater than 0")
+    .max(10_000_000, "Prize pool must be at most $10,000,000"),
+  minWager: z
+    .number({ message: "Minimum wager must be greater than 0" })
+    .min(1, "Minimum wager must be greater than 0"),
+  startDate: instant("Start date"),
+  endDate: instant("End date"),
+  rules: optionalText,
+  description: optionalText,
+};
+
+const endAfterStart = <T extends { startDate: string; endDate: string }>(value: T) =>
+  value.endDate > value.startDate;
+const END_AFTER_START = { message: "End date must be after the start date", path: ["endDate"] };
+
+const share = (label: string) =>
+  z
+    .number({ message: `${label} must be a number from 0 to 100` })
+    .int(`${label} must be a whole percent`)
+    .min(0, `${label} must be a number from 0 to 100`)
+    .max(100, `${label} must be a number from 0 to 100`);
+
+/** The form: positions 1 to 3 from sliders, the rest derived (see distributionFromTopThree). */
+export const raceFormSchema = z
+  .object({
+    ...raceFields,
+    first: share("Position 1"),
+    second: share("Position 2"),
+    third: share("Position 3"),
+  })
+  .refine(endAfterStart, END_AFTER_START)
+  .refine((v) => v.first + v.second + v.third <= 100, {
+    message: "Positions 1 to 3 cannot share more than 100% of the pool",
+    path: ["third"],
+  });
+
+export type RaceFormValues = z.output<typeof raceFormSchema>;
+
+/** The API: the same fields with a whole distribution (positions 1..10 to percents). */
+export const raceApiSchema = z
+  .object({
+    ...raceFields,
+    prizeDistribution: z
+      .record(z.string().regex(/^(10|[1-9])$/, "Positions are 1 to 10"), z.number().min(0).max(100))
+      .optional()
+      .transform((value): PrizeDistribution =>
+        value
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [Number(k), v]))
+          : { ...DEFAULT_ADMIN_SPLIT },
+      ),
+  })
+  .refine(endAfterStart, END_AFTER_START);
+
+export type RaceApiValues = z.output<typeof raceApiSchema>;
+
+export const raceUpdateApiSchema = z.intersection(
+  z.object({ id: z.number({ message: "id is required" }).int().positive() }),
+  raceApiSchema,
+);
+
+/** A valid form submission as a race; unchanged sliders keep a distribution they cannot show. */
+export function raceInputFromForm(values: RaceFormValues, existing: RaceView | null): RaceInput {
+  const current = existing?.distribution;
+  const slidersUnchanged =
+    current !== undefined &&
+    [values.first, values.second, values.third].every(
+      (share, index) => share === Math.round(current[index + 1] ?? 0),
+    );
+  return {
+    ...commonInput(values),
+    distribution:
+      slidersUnchanged && current
+        ? current
+        : (distributionFromTopThree(values.first, values.second, values.third) ?? {}),
+  };
+}
+
+export function raceInputFromApi(values: RaceApiValues): RaceInput {
+  return { ...commonInput(values), distribution: values.prizeDistribution };
+}
+
+function commonInput(values: RaceFormValues | RaceApiValues) {
+  return {
+    title: values.title,
+    type: values.type,
+    status: values.status,
+    prizePoolCents: toCents(values.prizePool),
+    minWager: values.minWager,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    rules: values.rules,
+    description: values.description,
+  };
+}

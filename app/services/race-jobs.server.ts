@@ -1,0 +1,74 @@
+import { eventBus } from "~/realtime/event-bus";
+import { serverMessage } from "~/realtime/messages";
+import type { RaceWinner } from "~/realtime/messages";
+import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
+import type { Completion } from "./races.server";
+
+/** How often the server looks for races to complete and for a month without a race. */
+export const RACE_JOB_INTERVAL_MS = 60_000;
+
+/** Tells every /ws/leaderboard client that a race completed, with its winners. */
+export async function announceCompletion(completion: Completion, now: Date = new Date()) {
+  const winners: RaceWinner[] = completion.winners.map((w) => ({
+    position: w.position,
+    uid: w.uid,
+    name: w.name,
+    wager: w.wager,
+    prize: w.prizeCents / 100,
+  }));
+  eventBus.publish(
+    "leaderboard.broadcast",
+    serverMessage(
+      "RACE_COMPLETED",
+      {
+        data: {
+          raceId: completion.race.id,
+          winners,
+          previousRaceEnd: completion.race.endDate,
+          nextRaceStart: await nextRaceStart(now),
+        },
+      },
+      now,
+    ),
+  );
+}
+
+/**
+ * One pass of the race job: completes every live race whose end has passed, then makes sure the
+ * current month has its monthly race (so the announcement can name the next race's start).
+ * Safe to run at any moment and any number of times: each step is guarded in the database.
+ */
+export async function runRaceJobs(now: Date = new Date()): Promise<Completion[]> {
+  const completions: Completion[] = [];
+  for (const id of await findDueRaces(now)) {
+    const completion = await completeRace(id, now);
+    if (completion) completions.push(completion);
+  }
+  await ensureMonthlyRace(now);
+  for (const completion of completions) await announceCompletion(completion, now);
+  return completions;
+}
+
+/**
+ * Runs the race job now and then every interval, one pass at a time. Returns the function that
+ * stops it and waits for a pass under way.
+ */
+export function startRaceJobs({ intervalMs = RACE_JOB_INTERVAL_MS } = {}) {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const pass = () => {
+    running = running.then(() =>
+      stopped
+        ? undefined
+        : runRaceJobs().catch((error: unknown) => console.error("race job failed", error)),
+    );
+  };
+  pass();
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  return async function stop() {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

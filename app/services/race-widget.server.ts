@@ -1,0 +1,44 @@
+import { createCookie } from "@remix-run/node";
+import { servedOverHttps } from "~/lib/config.server";
+import { findCurrentRace, findPreviousRace, raceParticipants } from "./races.server";
+import type { RaceView } from "./races.server";
+
+/** Remembers that a visitor closed the floating race widget, so the server stops rendering it. */
+export const raceWidgetCookie = createCookie("gv_race_widget", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: servedOverHttps(),
+  maxAge: 60 * 60 * 24 * 30,
+});
+
+export const WIDGET_DISMISSED = "dismissed";
+
+export async function isRaceWidgetDismissed(request: Request): Promise<boolean> {
+  return (await raceWidgetCookie.parse(request.headers.get("Cookie"))) === WIDGET_DISMISSED;
+}
+
+const PODIUM = 3;
+
+async function summary(race: RaceView | null, now: Date) {
+  if (!race) return null;
+  const participants = await raceParticipants(race, now);
+  return {
+    id: race.id,
+    title: race.title,
+    endDate: race.endDate,
+    prizePoolCents: race.prizePoolCents,
+    leaders: participants.slice(0, PODIUM),
+  };
+}
+
+/** The home page's race widget: the current and previous race with their leaders, or null once dismissed. */
+export async function loadRaceWidget(request: Request, now: Date = new Date()) {
+  if (await isRaceWidgetDismissed(request)) return null;
+  const [current, previous] = await Promise.all([findCurrentRace(now), findPreviousRace()]);
+  return {
+    current: await summary(current, now),
+    previous: await summary(previous, now),
+    serverNow: now.toISOString(),
+  };
+}

@@ -1,0 +1,135 @@
+import { expect, jsEnabled, test } from "./fixtures";
+import { minutesFromNow, seedPlayer, seedRace, uniqueName } from "./races";
+
+const COUNTDOWN = /^\d+d \d+h \d+m$/;
+
+function monthStart() {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+test("/wager-races shows the live monthly race: countdown, participants, $500 prizes", async ({
+  page,
+}) => {
+  const name = uniqueName("racer");
+  // Far ahead of anyone else, so the player is in the top 10 whatever else the database holds.
+  await seedPlayer({
+    name,
+    wager: 9e11 + Math.random() * 1e9,
+    from: monthStart(),
+    to: minutesFromNow(-1),
+  });
+
+  await page.goto("/wager-races");
+  await expect(page).toHaveTitle("Wager Races | GoatedVIPs");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Monthly Wager Race");
+  await expect(page.getByText("Ends In")).toBeVisible();
+  await expect(page.getByTestId("race-countdown")).toHaveText(COUNTDOWN);
+  await expect(page.getByRole("heading", { name: "Current Participants" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByText("$500.00").first()).toBeVisible();
+  await expect(page.getByText("within 24 hours of completion").first()).toBeVisible();
+  // The spec's first share: 42.5% of $500.
+  await expect(page.getByRole("listitem").filter({ hasText: "#1 · 42.5%" })).toContainText(
+    "$212.50",
+  );
+});
+
+test("a race whose end has passed shows 'Race Completed' with its participants", async ({
+  page,
+}) => {
+  const name = uniqueName("finisher");
+  const start = minutesFromNow(-3 * 24 * 60);
+  await seedPlayer({ name, wager: 5000, from: start, to: minutesFromNow(-60) });
+  const id = await seedRace({ title: uniqueName("Ended race"), start, end: minutesFromNow(-1) });
+
+  await page.goto(`/wager-races/${id}`);
+  await expect(page.getByText("Race Completed")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Previous Race Participants" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("$5K");
+});
+
+test("a running race turns to 'Race Completed' when its countdown ends", async ({ page }, info) => {
+  test.slow();
+  const name = uniqueName("sprinter");
+  const start = minutesFromNow(-60);
+  await seedPlayer({ name, wager: 250, from: start, to: minutesFromNow(-1) });
+  const end = new Date(Date.now() + 10_000).toISOString();
+  const id = await seedRace({ title: uniqueName("Short race"), start, end });
+
+  await page.goto(`/wager-races/${id}`);
+  await expect(page.getByText("Ends In")).toBeVisible();
+  await expect(page.getByTestId("race-countdown")).toHaveText("0d 0h 0m");
+  await expect(page.getByRole("heading", { name: "Current Participants" })).toBeVisible();
+  if (jsEnabled(info.project.name)) {
+    // No reload: the countdown ends in the page.
+    await expect(page.getByText("Race Completed")).toBeVisible({ timeout: 20_000 });
+  } else {
+    await page.waitForTimeout(Math.max(0, Date.parse(end) - Date.now()) + 500);
+    await page.reload();
+    await expect(page.getByText("Race Completed")).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Previous Race Participants" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+});
+
+test("a race without participants says so and links the regular leaderboard", async ({ page }) => {
+  const id = await seedRace({
+    title: uniqueName("Quiet race"),
+    start: minutesFromNow(-60),
+    end: minutesFromNow(60),
+    minWager: 1e15,
+  });
+  await page.goto(`/wager-races/${id}`);
+  await expect(page.getByText("No participants in the current race")).toBeVisible();
+  await page.getByRole("link", { name: "View Regular Leaderboard" }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+});
+
+test("past races are listed with their winners and open their own page", async ({ page }) => {
+  const title = uniqueName("Finished race");
+  const winner = uniqueName("champ");
+  await seedRace({
+    title,
+    start: minutesFromNow(-10 * 24 * 60),
+    end: minutesFromNow(-3 * 24 * 60),
+    status: "completed",
+    results: [{ uid: "e2e-history", name: winner, wager: 12_345, prizeCents: 10_000 }],
+  });
+  await page.goto("/wager-races/history");
+  await expect(page).toHaveTitle("Past Wager Races | GoatedVIPs");
+  const card = page.getByRole("listitem").filter({ hasText: title });
+  await expect(card).toContainText(winner);
+  await expect(card).toContainText("$100.00");
+  await card.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText("Race Completed")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(winner) })).toContainText("$12.35K");
+});
+
+test("the race APIs answer with the spec's shapes", async ({ request }) => {
+  const name = uniqueName("apiracer");
+  await seedPlayer({ name, wager: 8e11, from: monthStart(), to: minutesFromNow(-1) });
+  const current = await request.get("/api/wager-races/current");
+  expect(current.status()).toBe(200);
+  const body = await current.json();
+  expect(body).toMatchObject({
+    title: expect.stringContaining("Monthly Wager Race"),
+    prizePool: 500,
+  });
+  expect(body.participants).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name, wager: expect.any(Number) })]),
+  );
+
+  const position = await request.get(`/api/wager-race/position?username=${name}`);
+  expect(position.status()).toBe(200);
+  expect(await position.json()).toMatchObject({
+    raceType: "monthly",
+    totalParticipants: expect.any(Number),
+    wagerAmount: expect.closeTo(8e11, 0),
+  });
+  expect((await request.get("/api/wager-race/position")).status()).toBe(400);
+  const missing = await request.get("/api/wager-race/position?username=nobody-at-all");
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ message: "User not found in current race" });
+});

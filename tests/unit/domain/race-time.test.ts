@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  countdownText,
+  daysLeftRoundedUp,
+  parseUtcInstant,
+  positionChange,
+  startOfNextUtcMonth,
+  utcMonthName,
+  utcMonthWindow,
+} from "~/domain/race-time";
+
+describe("UTC month windows", () => {
+  it("run from the first of the month to the first of the next, in UTC", () => {
+    const { start, end } = utcMonthWindow(new Date("2026-11-21T12:00:00.000Z"));
+    expect(start.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(end.toISOString()).toBe("2026-12-01T00:00:00.000Z");
+  });
+
+  it("roll over exactly at the UTC boundary, whatever the local zone says", () => {
+    const lastMoment = new Date("2026-11-30T23:59:59.999Z");
+    const firstMoment = new Date("2026-12-01T00:00:00.000Z");
+    expect(utcMonthWindow(lastMoment).start.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(utcMonthWindow(firstMoment).start.toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(startOfNextUtcMonth(new Date("2026-12-31T23:00:00.000Z")).toISOString()).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
+    expect(utcMonthName(firstMoment)).toBe("December 2026");
+  });
+});
+
+describe("countdowns", () => {
+  const now = new Date("2026-11-21T12:00:00.000Z");
+
+  it("reads 'Nd Nh Nm' until the end, then 'Race Ended'", () => {
+    expect(countdownText(new Date("2026-12-01T00:00:00.000Z"), now)).toBe("9d 12h 0m");
+    expect(countdownText(new Date("2026-11-21T12:05:59.000Z"), now)).toBe("0d 0h 5m");
+    expect(countdownText(now, now)).toBe("Race Ended");
+  });
+
+  it("rounds days left up", () => {
+    expect(daysLeftRoundedUp(new Date("2026-11-22T12:00:00.001Z"), now)).toBe(2);
+    expect(daysLeftRoundedUp(new Date("2026-11-22T12:00:00.000Z"), now)).toBe(1);
+    expect(daysLeftRoundedUp(new Date("2026-11-20T12:00:00.000Z"), now)).toBe(0);
+  });
+});
+
+describe("positionChange", () => {
+  it("says how many places a player rose or fell, and nothing without a previous position", () => {
+    expect(positionChange(3, 5)).toEqual({ direction: "up", places: 2 });
+    expect(positionChange(5, 3)).toEqual({ direction: "down", places: 2 });
+    expect(positionChange(4, 4)).toEqual({ direction: "same", places: 0 });
+    expect(positionChange(4, null)).toBeNull();
+  });
+});
+
+describe("parseUtcInstant", () => {
+  it("reads dates, datetime-local values and ISO instants as UTC", () => {
+    expect(parseUtcInstant("2026-11-21")).toBe("2026-11-21T00:00:00.000Z");
+    expect(parseUtcInstant("2026-11-21T18:30")).toBe("2026-11-21T18:30:00.000Z");
+    expect(parseUtcInstant("2026-11-21T18:30:00+02:00")).toBe("2026-11-21T16:30:00.000Z");
+    expect(parseUtcInstant("21/11/2026")).toBeNull();
+    expect(parseUtcInstant("2026-13-45")).toBeNull();
+  });
+});

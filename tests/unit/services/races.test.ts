@@ -1,0 +1,364 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../../db";
+import { eventBus } from "~/realtime/event-bus";
+import type { ServerMessage } from "~/realtime/messages";
+import { db } from "~/services/db.server";
+import { setRaceStatus } from "~/services/race-admin.server";
+import { runRaceJobs } from "~/services/race-jobs.server";
+import {
+  completeRace,
+  computeStandings,
+  ensureMonthlyRace,
+  findCurrentRace,
+  findRacePosition,
+  loadRacePositionCard,
+  raceParticipants,
+  toRaceView,
+} from "~/services/races.server";
+
+const NOV = "2026-11-01T00:00:00.000Z";
+const DEC = "2026-12-01T00:00:00.000Z";
+const now = new Date("2026-11-21T12:00:00.000Z");
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+});
+
+beforeEach(async () => {
+  await db.deleteFrom("notifications").execute();
+  await db.deleteFrom("race_results").execute();
+  await db.deleteFrom("races").execute();
+  await db.deleteFrom("wager_snapshots").execute();
+  await db.deleteFrom("players").execute();
+  await db.deleteFrom("users").execute();
+});
+
+/** A player as a sync leaves it: totals now, and a snapshot at each instant its total changed. */
+async function seedPlayer(
+  uid: string,
+  name: string,
+  snapshots: Array<[string, number]>,
+  thisMonth = 0,
+) {
+  const allTime = snapshots.at(-1)?.[1] ?? 0;
+  await db
+    .insertInto("players")
+    .values({
+      uid,
+      name,
+      today: 0,
+      this_week: 0,
+      this_month: thisMonth,
+      all_time: allTime,
+      updated_at: now.toISOString(),
+      wager_changed_at: now.toISOString(),
+    })
+    .execute();
+  if (snapshots.length) {
+    await db
+      .insertInto("wager_snapshots")
+      .values(snapshots.map(([taken_at, all_time]) => ({ uid, taken_at, all_time })))
+      .execute();
+  }
+}
+
+async function seedRace(fields: {
+  start: string;
+  end: string;
+  status?: "upcoming" | "live" | "completed";
+  type?: "weekly" | "monthly" | "weekend";
+  minWager?: number;
+}) {
+  const row = await db
+    .insertInto("races")
+    .values({
+      title: "Test race",
+      type: fields.type ?? "weekly",
+      status: fields.status ?? "live",
+      prize_pool_cents: 20_000,
+      min_wager: fields.minWager ?? 0,
+      start_date: fields.start,
+      end_date: fields.end,
+      prize_distribution: JSON.stringify({ 1: 50, 2: 30, 3: 20 }),
+      rules: null,
+      description: null,
+      created_at: NOV,
+      created_by: null,
+      updated_at: NOV,
+      updated_by: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("standings from snapshots", () => {
+  it("equal the provider's this_month totals for a race that is exactly the current UTC month", async () => {
+    // Snapshots as the sync leaves them: before the month, during it, and one on the boundary.
+    await seedPlayer(
+      "u1",
+      "Alpha",
+      [
+        ["2026-10-20T10:00:00.000Z", 1000],
+        ["2026-11-05T10:00:00.000Z", 1600.25],
+        ["2026-11-20T10:00:00.000Z", 2500.5],
+      ],
+      1500.5,
+    );
+    await seedPlayer(
+      "u2",
+      "Bravo",
+      [
+        [NOV, 300],
+        ["2026-11-10T00:00:00.000Z", 900],
+      ],
+      600,
+    );
+    // Joined during the month: everything they wagered is this month's.
+    await seedPlayer("u3", "Charlie", [["2026-11-15T08:00:00.000Z", 42]], 42);
+    // Wagered last month only.
+    await seedPlayer("u4", "Delta", [["2026-10-01T00:00:00.000Z", 5000]], 0);
+
+    const race = await ensureMonthlyRace(now);
+    expect(race).toMatchObject({ startDate: NOV, endDate: DEC, status: "live", type: "monthly" });
+    const standings = await computeStandings(race!, now);
+    const players = await db
+      .selectFrom("players")
+      .selectAll()
+      .where("this_month", ">", 0)
+      .execute();
+    expect(standings.map((s) => [s.uid, s.wager])).toEqual(
+      players
+        .sort((a, b) => b.this_month - a.this_month)
+        .map((p) => [p.uid, expect.closeTo(p.this_month, 6)]),
+    );
+  });
+
+  it("count only the wager inside a custom window and at least its minimum wager", async () => {
+    await seedPlayer("u1", "Alpha", [
+      ["2026-11-01T00:00:00.000Z", 100],
+      ["2026-11-08T12:00:00.000Z", 400],
+      ["2026-11-16T00:00:00.000Z", 1000],
+    ]);
+    await seedPlayer("u2", "Bravo", [
+      ["2026-11-02T00:00:00.000Z", 50],
+      ["2026-11-09T00:00:00.000Z", 200],
+    ]);
+    await seedPlayer("u3", "Charlie", [["2026-11-09T00:00:00.000Z", 20]]);
+    const window = { startDate: "2026-11-08T00:00:00.000Z", endDate: "2026-11-15T00:00:00.000Z" };
+
+    const all = await computeStandings({ ...window, minWager: 0 }, now);
+    expect(all.map((s) => [s.position, s.name, s.wager])).toEqual([
+      [1, "Alpha", 300],
+      [2, "Bravo", 150],
+      [3, "Charlie", 20],
+    ]);
+    // As of a moment inside the window, only what was wagered by then.
+    const early = await computeStandings(
+      { ...window, minWager: 0 },
+      new Date("2026-11-08T18:00:00.000Z"),
+    );
+    expect(early.map((s) => [s.name, s.wager])).toEqual([["Alpha", 300]]);
+    const withMinimum = await computeStandings({ ...window, minWager: 100 }, now);
+    expect(withMinimum.map((s) => s.name)).toEqual(["Alpha", "Bravo"]);
+  });
+});
+
+describe("the monthly race", () => {
+  it("is created once per UTC month, at the boundary, with $500 and the spec's shares", async () => {
+    const first = await ensureMonthlyRace(new Date("2026-11-30T23:59:59.999Z"));
+    expect(first).toMatchObject({ startDate: NOV, prizePoolCents: 50_000, isAutomatic: true });
+    expect(first?.distribution[1]).toBe(42.5);
+    expect(await ensureMonthlyRace(new Date("2026-11-15T00:00:00.000Z"))).toBeNull();
+    const next = await ensureMonthlyRace(new Date(DEC));
+    expect(next).toMatchObject({ startDate: DEC, endDate: "2027-01-01T00:00:00.000Z" });
+    expect(next?.title).toBe("December 2026 Monthly Wager Race");
+  });
+
+  it("is not created when an admin has configured a monthly race for the month", async () => {
+    await seedRace({
+      start: "2026-11-03T00:00:00.000Z",
+      end: DEC,
+      type: "monthly",
+      status: "upcoming",
+    });
+    expect(await ensureMonthlyRace(now)).toBeNull();
+    expect(await db.selectFrom("races").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("completion", () => {
+  it("freezes results, notifies linked winners and announces once, however often it runs", async () => {
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-20T00:00:00.000Z", 1000],
+      // After the end: not part of the race.
+      ["2026-12-01T00:00:30.000Z", 9000],
+    ]);
+    await seedPlayer("u2", "Bravo", [["2026-11-10T00:00:00.000Z", 400]]);
+    await db
+      .insertInto("users")
+      .values({
+        username: "alpha_fan",
+        password_hash: "x",
+        created_at: NOV,
+        goated_id: "u1",
+        goated_username: "Alpha",
+      })
+      .execute();
+    const raceId = await seedRace({ start: NOV, end: DEC, type: "monthly" });
+
+    const messages: ServerMessage[] = [];
+    const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (m) => messages.push(m));
+    const afterEnd = new Date("2026-12-01T00:01:00.000Z");
+    try {
+      // Two passes at once (two processes), then again after a "restart".
+      const [first, second] = await Promise.all([runRaceJobs(afterEnd), runRaceJobs(afterEnd)]);
+      const again = await runRaceJobs(new Date("2026-12-01T00:02:00.000Z"));
+      expect(first.length + second.length).toBe(1);
+      expect(again).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
+
+    const results = await db.selectFrom("race_results").selectAll().orderBy("position").execute();
+    expect(results.map((r) => [r.position, r.uid, r.wager, r.prize_cents])).toEqual([
+      [1, "u1", 1000, 10_000],
+      [2, "u2", 400, 6_000],
+    ]);
+    const notifications = await db.selectFrom("notifications").selectAll().execute();
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]?.title).toBe("You placed #1 in Test race");
+
+    const completed = messages.filter((m) => m.type === "RACE_COMPLETED");
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      data: {
+        raceId,
+        previousRaceEnd: DEC,
+        // The December race the same pass created.
+        nextRaceStart: "2027-01-01T00:00:00.000Z",
+        winners: [
+          { position: 1, uid: "u1", name: "Alpha", wager: 1000, prize: 100 },
+          { position: 2, uid: "u2", name: "Bravo", wager: 400, prize: 60 },
+        ],
+      },
+    });
+    expect((await findCurrentRace(afterEnd))?.startDate).toBe(DEC);
+  });
+
+  it("by hand freezes the standings as of that moment, and never twice", async () => {
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-10T00:00:00.000Z", 700],
+      ["2026-11-25T00:00:00.000Z", 900],
+    ]);
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    const completion = await completeRace(raceId, now);
+    expect(completion?.winners.map((w) => w.wager)).toEqual([700]);
+    expect(await completeRace(raceId, now)).toBeNull();
+    const race = (await db
+      .selectFrom("races")
+      .selectAll()
+      .where("id", "=", raceId)
+      .executeTakeFirst())!;
+    expect(race.status).toBe("completed");
+    const participants = await raceParticipants(
+      toRaceView(race),
+      new Date("2026-11-30T00:00:00.000Z"),
+    );
+    expect(participants.map((p) => [p.name, p.wager, p.prizeCents])).toEqual([
+      ["Alpha", 700, 10_000],
+    ]);
+  });
+});
+
+describe("race position", () => {
+  it("gives the position now and at the previous sync", async () => {
+    // Sync at 11-10: Alpha leads; sync at 11-20: Bravo overtakes Alpha.
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-10T00:00:00.000Z", 500],
+    ]);
+    await seedPlayer("u2", "Bravo", [
+      ["2026-11-10T00:00:00.000Z", 100],
+      ["2026-11-20T00:00:00.000Z", 800],
+    ]);
+    await seedPlayer("u3", "Charlie", [["2026-11-20T00:00:00.000Z", 50]]);
+    await ensureMonthlyRace(now);
+    const user = await db
+      .insertInto("users")
+      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_id: "u1" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    expect(await findRacePosition({ userId: user.id }, now)).toEqual({
+      position: 2,
+      totalParticipants: 3,
+      wagerAmount: 500,
+      previousPosition: 1,
+      raceType: "monthly",
+      raceTitle: "November 2026 Monthly Wager Race",
+      endDate: DEC,
+    });
+    expect(await findRacePosition({ username: "bravo" }, now)).toMatchObject({
+      position: 1,
+      previousPosition: 2,
+    });
+    // Charlie was not in the race at the previous sync.
+    expect(await findRacePosition({ username: "Charlie" }, now)).toMatchObject({
+      position: 3,
+      previousPosition: null,
+    });
+    expect(await findRacePosition({ username: "Nobody" }, now)).toBeNull();
+  });
+
+  it("feeds the profile card: a prompt without a linked account, the position with one", async () => {
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-10T00:00:00.000Z", 500],
+    ]);
+    await ensureMonthlyRace(now);
+    const unlinked = await db
+      .insertInto("users")
+      .values({ username: "plain", password_hash: "x", created_at: NOV })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const linked = await db
+      .insertInto("users")
+      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_username: "alpha" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await loadRacePositionCard(unlinked.id, now)).toEqual({ kind: "unlinked" });
+    expect(await loadRacePositionCard(linked.id, now)).toMatchObject({
+      kind: "loaded",
+      position: { position: 1, totalParticipants: 1, wagerAmount: 500 },
+    });
+  });
+});
+
+describe("admin status changes", () => {
+  it("freeze results on completion and drop them when the race is reopened", async () => {
+    await seedPlayer("u1", "Alpha", [
+      [NOV, 0],
+      ["2026-11-10T00:00:00.000Z", 700],
+    ]);
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    const admin = await db
+      .insertInto("users")
+      .values({ username: "boss", password_hash: "x", created_at: NOV, is_admin: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await setRaceStatus(raceId, "completed", admin.id, now)).toMatchObject({
+      status: "completed",
+      completedAt: now.toISOString(),
+    });
+    expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(1);
+    expect(await setRaceStatus(raceId, "live", admin.id, now)).toMatchObject({
+      status: "live",
+      completedAt: null,
+    });
+    expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(0);
+    expect(await setRaceStatus(9999, "live", admin.id, now)).toBeNull();
+  });
+});
