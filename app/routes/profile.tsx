@@ -5,7 +5,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
-import { RacesLinkPrompt, StatsPanel } from "~/components/profile/ProfilePanels";
+import { StatsPanel } from "~/components/profile/ProfilePanels";
+import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { RankProgress } from "~/components/rank/RankProgress";
 import {
   END_OTHER_SESSIONS_INTENT,
@@ -20,6 +21,7 @@ import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
+import { loadRacePositionCard } from "~/services/races.server";
 import { getAccount, updateProfile } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [
@@ -30,9 +32,11 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const [account, sessions] = await Promise.all([
+  const tab = parseProfileTab(url.searchParams.get("tab"));
+  const [account, sessions, racePosition] = await Promise.all([
     getAccount(user.userId),
     listSessions(user.userId),
+    tab === "races" ? loadRacePositionCard(user.userId) : null,
   ]);
   if (!account) throw redirect("/");
   const rows = sessions.map((session) => ({
@@ -44,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   return {
     account,
-    tab: parseProfileTab(url.searchParams.get("tab")),
+    tab,
+    racePosition,
     editing: url.searchParams.get("edit") === "1",
     currentSession: rows.find((row) => row.id === user.sessionId) ?? null,
     otherSessions: rows.filter((row) => row.id !== user.sessionId),
@@ -104,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { account, tab, editing, currentSession, otherSessions, now } =
+  const { account, tab, racePosition, editing, currentSession, otherSessions, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
@@ -247,7 +252,7 @@ export default function ProfilePage() {
         {tab === "sessions" ? (
           <SessionsPanel current={currentSession} others={otherSessions} now={now} />
         ) : null}
-        {tab === "races" ? <RacesLinkPrompt host="Goated" /> : null}
+        {racePosition ? <RacePositionCard {...racePosition} /> : null}
       </section>
 
       {linked && account.telegramUsername ? null : (

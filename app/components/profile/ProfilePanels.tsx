@@ -1,5 +1,3 @@
-import { PROVIDER_REFERRAL_URL } from "~/content/links";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatUsd } from "~/domain/money";
 
 /** The Stats tab's tiles (spec §2): real figures where a linked account gives them. */
@@ -23,26 +21,6 @@ export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWag
           {tile.note ? <p className="mt-1 text-xs text-muted">{tile.note}</p> : null}
         </div>
       ))}
-    </section>
-  );
-}
-
-/** The Wager Races tab without a linked provider account (spec §2). */
-export function RacesLinkPrompt({ host }: { host: string }) {
-  return (
-    <section
-      aria-label="Wager race position"
-      className="rounded-lg border border-accent bg-page p-6 text-center"
-    >
-      <p className="mb-4">Link your {host} account to see your wager race position</p>
-      <a
-        href={PROVIDER_REFERRAL_URL}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={`${PRIMARY_BUTTON} px-5 py-2.5`}
-      >
-        Connect to Goated
-      </a>
     </section>
   );
 }
