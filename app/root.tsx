@@ -19,6 +19,7 @@ import { SiteShell } from "./components/shell/SiteShell";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
+import { totalWageredOfUser } from "./services/player-wagers.server";
 import { findSessionUser } from "./services/sessions.server";
 import stylesheet from "./tailwind.css";
 
@@ -45,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     findSessionUser(request.headers.get("Cookie")),
     readToast(request),
   ]);
-  const user = sessionUser && { username: sessionUser.username };
+  const user = sessionUser && {
+    username: sessionUser.username,
+    // The linked provider account's all-time wager: the mobile header's rank badge.
+    totalWagered: await totalWageredOfUser(sessionUser.userId),
+  };
   return data({ user, toast }, { headers });
 }
 
