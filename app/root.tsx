@@ -19,6 +19,7 @@ import { SiteShell } from "./components/shell/SiteShell";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
+import { totalWageredOfUser } from "./services/player-wagers.server";
 import { findRequestUser } from "./services/sessions.server";
 import { demoDataInUse } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
@@ -47,7 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToast(request),
     demoDataInUse(),
   ]);
-  const user = sessionUser && { username: sessionUser.username, isAdmin: sessionUser.isAdmin };
+  const user = sessionUser && {
+    username: sessionUser.username,
+    isAdmin: sessionUser.isAdmin,
+    // The linked provider account's all-time wager: the mobile header's rank badge.
+    totalWagered: await totalWageredOfUser(sessionUser.userId),
+  };
   return data({ user, toast, demoData }, { headers });
 }
 

@@ -63,7 +63,13 @@ export default function VipProgram() {
         <h2 id="benefits-heading" className={SECTION_HEADING}>
           Benefits by tier
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-accent" tabIndex={0}>
+        {/* Focusable so a keyboard can scroll the matrix sideways on a phone. */}
+        <div
+          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="benefits-heading"
+        >
           <table className="w-full min-w-[48rem] bg-card text-sm">
             <caption className="sr-only">Which tier unlocks each benefit</caption>
             <thead className="text-xs uppercase tracking-wider text-muted">

@@ -79,7 +79,13 @@ export default function VipTransfer() {
         <h2 id="tiers-heading" className={SECTION_HEADING}>
           Transfer tiers
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-accent">
+        {/* Focusable so a keyboard can scroll the table sideways on a phone. */}
+        <div
+          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="tiers-heading"
+        >
           <table className="w-full min-w-[36rem] bg-card text-sm">
             <thead className="text-left text-xs uppercase tracking-wider text-muted">
               <tr>

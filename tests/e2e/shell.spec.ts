@@ -65,7 +65,7 @@ test.describe("home and the site shell", () => {
     await page.goto("/");
     const locked = page.locator('[aria-disabled="true"]', { hasText: "Bonus Codes" }).first();
     await expect(locked).toHaveAccessibleDescription("Sign in to access bonus codes and rewards");
-    await expect(page.getByRole("link", { name: "Bonus Codes" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Bonus Codes", exact: true })).toHaveCount(0);
   });
 
   test("header: logo home, Sign in, and PLAY opening the referral page in a new tab", async ({

@@ -32,10 +32,15 @@ export function CopyCodeButton({ code, disabled }: { code: string; disabled: boo
       type="button"
       onClick={() => void copy()}
       disabled={disabled}
-      aria-label={disabled ? `${code} has expired` : `Copy ${code}`}
       className="min-w-24 rounded-md border border-accent px-3 py-2 text-sm font-bold hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:text-muted disabled:hover:border-accent"
     >
+      {/* The name says which code; the live text says when it was copied. */}
       <span aria-live="polite">{copied ? "Copied!" : "Copy"}</span>
+      <span className="sr-only">
+        {" "}
+        {code}
+        {disabled ? " (expired)" : ""}
+      </span>
     </button>
   );
 }

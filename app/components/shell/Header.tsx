@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { SignInLink } from "~/components/auth/SignInLink";
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { PlayIcon } from "~/components/ui/icons";
+import { RankProgressCompact } from "~/components/rank/RankProgress";
+import { BellIcon, PlayIcon } from "~/components/ui/icons";
 import { AccountMenu } from "./AccountMenu";
 import { DesktopNav } from "./DesktopNav";
 import { Logo } from "./Logo";
@@ -18,12 +19,33 @@ export function Header({ user }: { user: ShellUser | null }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <MobileDrawer signedIn={signedIn} isAdmin={isAdmin} />
         <Link to="/" className="shrink-0" aria-label="GoatedVIPs home">
-          <Logo className="h-6 w-auto sm:h-8" />
+          <Logo className="h-5 w-auto min-[380px]:h-6 sm:h-8" />
         </Link>
         <div className="flex flex-1 justify-center">
           <DesktopNav signedIn={signedIn} isAdmin={isAdmin} />
         </div>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+          {/* Mobile only (the drawer's breakpoint), for members: the bell to the bonus codes
+              (a visitor's would only bounce back home), and the rank badge once the linked
+              account has wagered. */}
+          {user ? (
+            <Link
+              to="/bonus-codes"
+              aria-label="Bonus codes"
+              className="flex h-10 w-8 shrink-0 items-center justify-center rounded-md hover:text-primary xl:hidden"
+            >
+              <BellIcon />
+            </Link>
+          ) : null}
+          {user && user.totalWagered > 0 ? (
+            <span className="shrink-0 xl:hidden">
+              <RankProgressCompact
+                wagerAmount={user.totalWagered}
+                animate={false}
+                to="/profile?tab=rank"
+              />
+            </span>
+          ) : null}
           {user ? (
             <AccountMenu user={user} />
           ) : (
@@ -33,7 +55,7 @@ export function Header({ user }: { user: ShellUser | null }) {
             href={PROVIDER_REFERRAL_URL}
             target="_blank"
             rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} px-3 py-2 text-sm shadow-glow`}
+            className={`${PRIMARY_BUTTON} shrink-0 px-2.5 py-2 text-sm shadow-glow sm:px-3`}
           >
             <PlayIcon className="h-4 w-4" />
             Play

@@ -13,6 +13,8 @@ import { SupportWidget } from "./SupportWidget";
 export interface ShellUser {
   username: string;
   isAdmin: boolean;
+  /** All-time wagered dollars of the linked provider account; 0 when none is linked. */
+  totalWagered: number;
 }
 
 /** The frame of every page: header and navigation, footer, support widget and toasts. */

@@ -54,3 +54,25 @@ describe("rankProgress", () => {
     expect(rankProgress(-100).percent).toBe(0);
   });
 });
+
+describe("rankProgress at and between every threshold", () => {
+  const pairs = RANKS.slice(0, -1).map((rank, index) => [rank, RANKS[index + 1]!] as const);
+
+  it.each(pairs.map(([from, to]) => [from.name, to.name, from, to] as const))(
+    "%s: 0%% at its threshold, 50%% halfway to %s, 100%% never before it",
+    (_from, _to, from, to) => {
+      expect(rankProgress(from.threshold)).toMatchObject({ current: from, next: to, percent: 0 });
+      const halfway = (from.threshold + to.threshold) / 2;
+      expect(rankProgress(halfway)).toMatchObject({
+        current: from,
+        percent: 50,
+        remaining: to.threshold - halfway,
+      });
+      expect(rankProgress(to.threshold - 0.01).percent).toBeLessThan(100);
+    },
+  );
+
+  it("DIAMOND at its threshold is 100% with nothing left", () => {
+    expect(rankProgress(20_000_000)).toMatchObject({ percent: 100, remaining: 0 });
+  });
+});
