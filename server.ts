@@ -17,7 +17,8 @@ import { readServerConfig, resolveSessionSecret, servedOverHttps } from "./app/l
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/lib/same-origin";
 import { readProviderConfig } from "./app/provider/config.server";
 import { startSyncSchedule } from "./app/provider/schedule.server";
-import { describeSyncResult, runSync } from "./app/provider/sync.server";
+import { describeSyncResult, runSync, syncGeneration } from "./app/provider/sync.server";
+import { anonymousPageCache } from "./app/lib/page-cache.server";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
 import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
@@ -117,6 +118,9 @@ app.get("/healthz", async (_req, res) => {
 // Fingerprinted assets never change; everything else in public/ may.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+
+// The leaderboard is rendered once per sync for visitors without cookies (docs/decisions/0006).
+app.use(anonymousPageCache({ paths: ["/leaderboard"], generation: syncGeneration }));
 
 app.all(
   "*",

@@ -14,6 +14,8 @@ export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
   return path.resolve(env.DATABASE_PATH || DEFAULT_DATABASE_PATH);
 }
 
+const connections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
 /** Opens (creating if needed) the SQLite file with the pragmas every connection must have. */
 export function openDatabase(file: string): Kysely<Database> {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -22,7 +24,21 @@ export function openDatabase(file: string): Kysely<Database> {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  connections.set(db, sqlite);
+  return db;
+}
+
+/**
+ * The better-sqlite3 connection under a Kysely instance, for bulk writes where building one
+ * Kysely query per row is too slow (a 100,000-referral sync). Use it only inside
+ * `db.connection().execute(...)`, which holds Kysely's single connection so that no Kysely
+ * transaction is open meanwhile.
+ */
+export function sqliteConnection(db: Kysely<Database>): SQLite.Database {
+  const sqlite = connections.get(db);
+  if (!sqlite) throw new Error("not a database opened by openDatabase");
+  return sqlite;
 }
 
 /** Applies every pending migration; throws (with the failing migration's name) on failure. */

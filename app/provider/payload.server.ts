@@ -9,17 +9,22 @@ import type { Referral } from "./referrals";
  * as real payloads have gaps: an entry without a uid is skipped and counted, a missing name is
  * 'Unknown Player', a missing or non-numeric wager is 0.
  */
-const wager = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/),
-  ])
-  .transform(Number)
-  .pipe(z.number().finite().nonnegative())
-  .catch(0);
+const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
+const ZERO_TOTALS = { today: 0, this_week: 0, this_month: 0, all_time: 0 };
+
+/** A wager as dollars: a number or numeric string that is finite and not negative, else 0. */
+function toWager(value: unknown): number {
+  const amount =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && NUMERIC.test(value)
+        ? Number(value)
+        : 0;
+  return Number.isFinite(amount) && amount > 0 ? amount : 0;
+}
+
+// Plain transforms rather than unions and pipes per field: a payload can hold 100,000 entries.
+const wager = z.unknown().optional().transform(toWager);
 
 const entrySchema = z.object({
   uid: z
@@ -28,14 +33,9 @@ const entrySchema = z.object({
     .catch(undefined),
   name: z.string().trim().min(1).catch(UNKNOWN_PLAYER_NAME).default(UNKNOWN_PLAYER_NAME),
   wagered: z
-    .object({
-      today: wager.default(0),
-      this_week: wager.default(0),
-      this_month: wager.default(0),
-      all_time: wager.default(0),
-    })
-    .catch({ today: 0, this_week: 0, this_month: 0, all_time: 0 })
-    .default({ today: 0, this_week: 0, this_month: 0, all_time: 0 }),
+    .object({ today: wager, this_week: wager, this_month: wager, all_time: wager })
+    .catch(ZERO_TOTALS)
+    .default(ZERO_TOTALS),
 });
 
 const envelopeSchema = z.object({

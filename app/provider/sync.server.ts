@@ -1,3 +1,4 @@
+import { singleton } from "~/lib/singleton.server";
 import { eventBus } from "~/realtime/event-bus";
 import { serverMessage } from "~/realtime/messages";
 import { leaderboardSnapshot, storeReferrals } from "~/services/players.server";
@@ -26,6 +27,12 @@ export interface SyncOptions {
 }
 
 let inFlight: Promise<SyncResult> | null = null;
+const runs = singleton("sync-generation", () => ({ finished: 0 }));
+
+/** Moves on after every finished sync run: what the pages show may have changed. */
+export function syncGeneration(): number {
+  return runs.finished;
+}
 
 /**
  * One sync: fetch the referrals (provider with GOATED_API_TOKEN, else the admin-saved token, else
@@ -36,6 +43,7 @@ let inFlight: Promise<SyncResult> | null = null;
 export function runSync(options: SyncOptions): Promise<SyncResult> {
   inFlight ??= syncOnce(options).finally(() => {
     inFlight = null;
+    runs.finished += 1;
   });
   return inFlight;
 }

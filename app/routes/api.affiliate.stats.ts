@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { affiliateStats } from "~/services/affiliate-stats.server";
+import { affiliateStatsJson } from "~/services/affiliate-stats.server";
 import { syncStatus } from "~/services/sync-runs.server";
 
 /** The data changes only on a sync; clients and proxies may reuse an answer briefly. */
@@ -48,8 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (matches(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const body = await affiliateStats(paging.data, lastSuccess?.finished_at ?? null);
-  return Response.json(body, { headers });
+  const body = await affiliateStatsJson(paging.data, {
+    version: `${lastSuccess?.id ?? 0}`,
+    lastUpdated: lastSuccess?.finished_at ?? null,
+  });
+  return new Response(body, {
+    headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
+  });
 }
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {

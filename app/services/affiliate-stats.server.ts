@@ -15,7 +15,33 @@ export interface AffiliateStats {
   data: Record<"today" | "weekly" | "monthly" | "all_time", { data: AffiliateStatsEntry[] }>;
 }
 
-export async function affiliateStats(
+/**
+ * The answers for the current data, serialised, by paging. `version` names the data (the last
+ * good sync); a new one empties the cache, so an answer is built once per sync and paging.
+ */
+const answers = { version: "", byPaging: new Map<string, Promise<string>>() };
+const MAX_CACHED_PAGINGS = 200;
+
+export function affiliateStatsJson(
+  paging: { page: number; limit: number } | null,
+  data: { version: string; lastUpdated: string | null },
+): Promise<string> {
+  if (answers.version !== data.version) {
+    answers.version = data.version;
+    answers.byPaging.clear();
+  }
+  const key = paging ? `${paging.page}:${paging.limit}` : "all";
+  let answer = answers.byPaging.get(key);
+  if (!answer) {
+    if (answers.byPaging.size >= MAX_CACHED_PAGINGS) answers.byPaging.clear();
+    answer = computeAffiliateStats(paging, data.lastUpdated).then((stats) => JSON.stringify(stats));
+    answers.byPaging.set(key, answer);
+    answer.catch(() => answers.byPaging.delete(key));
+  }
+  return answer;
+}
+
+async function computeAffiliateStats(
   paging: { page: number; limit: number } | null,
   lastUpdated: string | null,
 ): Promise<AffiliateStats> {

@@ -5,6 +5,7 @@ import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import type { Referral, ReferralTotals } from "~/provider/referrals";
+import { sqliteConnection } from "../../db";
 import { db } from "./db.server";
 import { syncStatus } from "./sync-runs.server";
 
@@ -17,9 +18,6 @@ export const PERIOD_COLUMN = {
 } as const satisfies Record<LeaderboardPeriod, keyof ReferralTotals>;
 
 const TOTAL_COLUMNS = ["today", "this_week", "this_month", "all_time"] as const;
-/** Rows per multi-row statement: 9 bound values each stays well under SQLite's 32,766. */
-const WRITE_CHUNK = 1000;
-
 export interface StoreResult {
   /** Players inserted, or whose name or totals differ from what was stored. */
   changed: number;
@@ -27,75 +25,87 @@ export interface StoreResult {
   snapshots: number;
 }
 
+type StoredRow = [
+  uid: string,
+  name: string,
+  today: number,
+  thisWeek: number,
+  thisMonth: number,
+  allTime: number,
+  wagerChangedAt: string,
+];
+
 /**
  * Stores one sync's referrals in one transaction. Rows that did not change are not rewritten.
  * `wager_changed_at` moves only when a total moved; a snapshot of the all-time total is appended
  * only when it changed (a new player's first non-zero total included; a missing snapshot means 0).
  * Players absent from the payload keep their last known totals. A real (non-demo) store removes
  * the demo rows, so the first good provider sync replaces the demo data.
+ *
+ * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
+ * be stored in well under 2 s (DESIGN.md), and the transaction is synchronous, so nothing else
+ * can interleave with it.
  */
 export async function storeReferrals(
   referrals: Referral[],
   { now, isDemo }: { now: Date; isDemo: boolean },
 ): Promise<StoreResult> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
-    const stored = new Map(
-      (
-        await trx
-          .selectFrom("players")
-          .select(["uid", "name", ...TOTAL_COLUMNS, "wager_changed_at"])
-          .execute()
-      ).map((row) => [row.uid, row]),
-    );
-
-    const writes = [];
-    const snapshots = [];
-    for (const { uid, name, wagered } of referrals) {
-      const before = stored.get(uid);
-      const totalsChanged =
-        !before || TOTAL_COLUMNS.some((column) => before[column] !== wagered[column]);
-      if (!totalsChanged && before.name === name) continue;
-      writes.push({
-        uid,
-        name,
-        ...wagered,
-        is_demo: isDemo ? 1 : 0,
-        updated_at: at,
-        wager_changed_at: totalsChanged ? at : before.wager_changed_at,
-      });
-      if ((before?.all_time ?? 0) !== wagered.all_time) {
-        snapshots.push({ uid, taken_at: at, all_time: wagered.all_time });
-      }
-    }
-
-    for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
-      await trx
-        .insertInto("players")
-        .values(writes.slice(i, i + WRITE_CHUNK))
-        .onConflict((conflict) =>
-          conflict.column("uid").doUpdateSet((eb) => ({
-            name: eb.ref("excluded.name"),
-            today: eb.ref("excluded.today"),
-            this_week: eb.ref("excluded.this_week"),
-            this_month: eb.ref("excluded.this_month"),
-            all_time: eb.ref("excluded.all_time"),
-            is_demo: eb.ref("excluded.is_demo"),
-            updated_at: eb.ref("excluded.updated_at"),
-            wager_changed_at: eb.ref("excluded.wager_changed_at"),
-          })),
+  const sqlite = sqliteConnection(db);
+  return db.connection().execute(async () =>
+    sqlite.transaction((): StoreResult => {
+      if (!isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
+      const stored = new Map<string, StoredRow>();
+      const rows = sqlite
+        .prepare(
+          "SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players",
         )
-        .execute();
-    }
-    for (let i = 0; i < snapshots.length; i += WRITE_CHUNK) {
-      await trx
-        .insertInto("wager_snapshots")
-        .values(snapshots.slice(i, i + WRITE_CHUNK))
-        .execute();
-    }
-    return { changed: writes.length, snapshots: snapshots.length };
-  });
+        .raw()
+        .iterate() as IterableIterator<StoredRow>;
+      for (const row of rows) stored.set(row[0], row);
+
+      const upsert = sqlite.prepare(
+        `INSERT INTO players (uid, name, today, this_week, this_month, all_time, is_demo, updated_at, wager_changed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (uid) DO UPDATE SET name = excluded.name, today = excluded.today,
+           this_week = excluded.this_week, this_month = excluded.this_month,
+           all_time = excluded.all_time, is_demo = excluded.is_demo,
+           updated_at = excluded.updated_at, wager_changed_at = excluded.wager_changed_at`,
+      );
+      const snapshot = sqlite.prepare(
+        "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
+      );
+      let changed = 0;
+      let snapshots = 0;
+      for (const { uid, name, wagered } of referrals) {
+        const before = stored.get(uid);
+        const totalsChanged =
+          !before ||
+          before[2] !== wagered.today ||
+          before[3] !== wagered.this_week ||
+          before[4] !== wagered.this_month ||
+          before[5] !== wagered.all_time;
+        if (!totalsChanged && before[1] === name) continue;
+        upsert.run(
+          uid,
+          name,
+          wagered.today,
+          wagered.this_week,
+          wagered.this_month,
+          wagered.all_time,
+          isDemo ? 1 : 0,
+          at,
+          totalsChanged ? at : before[6],
+        );
+        changed += 1;
+        if ((before?.[5] ?? 0) !== wagered.all_time) {
+          snapshot.run(uid, at, wagered.all_time);
+          snapshots += 1;
+        }
+      }
+      return { changed, snapshots };
+    })(),
+  );
 }
 
 export interface LeaderboardPage {

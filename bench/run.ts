@@ -1,0 +1,370 @@
+// `npm run bench`: the performance budgets of DESIGN.md and issue 4, measured on throwaway
+// databases, printed as a table and written to docs/benchmarks.md. Not part of `npm test`.
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem, tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import autocannon from "autocannon";
+import { format, resolveConfig } from "prettier";
+import WebSocket from "ws";
+import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import { advancedPayload, referralPayload } from "./payload";
+
+const work = mkdtempSync(path.join(tmpdir(), "goatedvips-bench-"));
+// The app's database module reads DATABASE_PATH when first imported.
+process.env.DATABASE_PATH = path.join(work, "sync.sqlite");
+const PORT = Number(process.env.BENCH_PORT ?? 3990);
+const ORIGIN = `http://localhost:${PORT}`;
+
+interface Row {
+  measure: string;
+  budget: string;
+  result: string;
+  ok: boolean;
+}
+const rows: Row[] = [];
+const record = (measure: string, budget: string, result: string, ok: boolean) => {
+  rows.push({ measure, budget, result, ok });
+  console.log(`${ok ? "ok  " : "OVER"} ${measure}: ${result} (budget ${budget})`);
+};
+const loadAtStart = loadavg()[0] ?? 0;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function benchSync() {
+  const { migrateToLatest } = await import("../db");
+  const { db } = await import("../app/services/db.server");
+  const { runSync } = await import("../app/provider/sync.server");
+  await migrateToLatest(db);
+  const provider = await startFakeProvider();
+  const payload = referralPayload(100_000);
+  const config = {
+    GOATED_API_BASE_URL: provider.url,
+    GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
+    GOATED_API_TOKEN: FAKE_TOKEN,
+  };
+  try {
+    provider.setPayload(payload);
+    await prime(provider.url);
+    let started = performance.now();
+    const first = await runSync({ config });
+    const firstMs = performance.now() - started;
+    if (first.outcome !== "success") throw new Error(`sync failed: ${first.error}`);
+    record("sync of 100,000 referrals, first (all new)", "< 2 s", ms(firstMs), firstMs < 2000);
+
+    provider.setPayload(advancedPayload(payload, 0.1));
+    await prime(provider.url);
+    started = performance.now();
+    const second = await runSync({ config });
+    const secondMs = performance.now() - started;
+    if (second.outcome !== "success") throw new Error(`sync failed: ${second.error}`);
+    record(
+      `sync of 100,000 referrals, ${second.changed.toLocaleString("en-US")} changed`,
+      "< 2 s",
+      ms(secondMs),
+      secondMs < 2000,
+    );
+  } finally {
+    await provider.close();
+    await db.destroy();
+  }
+}
+
+/** The fake provider serialises a new payload on its first request: not part of our timing. */
+async function prime(providerUrl: string) {
+  const response = await fetch(
+    `${providerUrl}/user2/affiliate/referral-leaderboard/${FAKE_AFFILIATE_UID}`,
+    { headers: { Authorization: `Bearer ${FAKE_TOKEN}` } },
+  );
+  await response.arrayBuffer();
+}
+
+async function startServer(databaseFile: string, providerUrl: string, syncSeconds: number) {
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_PATH: databaseFile,
+      SESSION_SECRET: "bench-secret-that-is-long-enough-to-sign-cookies",
+      GOATED_API_BASE_URL: providerUrl,
+      GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
+      GOATED_API_TOKEN: FAKE_TOKEN,
+      SYNC_INTERVAL_SECONDS: String(syncSeconds),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    const stats = await fetch(`${ORIGIN}/api/affiliate/stats?page=1&limit=1`).catch(() => null);
+    if (
+      stats?.ok &&
+      ((await stats.json()) as { metadata: { totalUsers: number } }).metadata.totalUsers > 0
+    ) {
+      return server;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error("the server did not start with data");
+}
+
+async function stopServer(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+async function benchHttp() {
+  const provider = await startFakeProvider();
+  provider.setPayload(referralPayload(10_000, 2));
+  const server = await startServer(path.join(work, "http.sqlite"), provider.url, 86_400);
+  try {
+    const url = `${ORIGIN}/leaderboard?period=daily`;
+    // Warm up the JIT and SQLite's page cache.
+    await autocannon({ url, connections: 10, duration: 3 });
+    const result = await autocannon({ url, connections: 50, duration: 15 });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`/leaderboard answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+    }
+    record(
+      "/leaderboard, 10,000 players, 50 connections: throughput",
+      ">= 800 req/s",
+      `${Math.round(result.requests.average)} req/s`,
+      result.requests.average >= 800,
+    );
+    record(
+      "/leaderboard, 10,000 players, 50 connections: p99 latency",
+      "< 150 ms",
+      ms(result.latency.p99),
+      result.latency.p99 < 150,
+    );
+
+    const apiUrl = `${ORIGIN}/api/affiliate/stats?page=1&limit=100`;
+    const timings: number[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const started = performance.now();
+      const response = await fetch(apiUrl, { headers: { "Accept-Encoding": "gzip" } });
+      await response.arrayBuffer();
+      if (i >= 50) timings.push(performance.now() - started);
+    }
+    timings.sort((a, b) => a - b);
+    const p50 = timings[Math.floor(timings.length * 0.5)] ?? 0;
+    const p99 = timings[Math.floor(timings.length * 0.99)] ?? 0;
+    record(
+      "/api/affiliate/stats?page=1&limit=100 latency, median (p99)",
+      "< 10 ms",
+      `${ms(p50)} (${ms(p99)})`,
+      p50 < 10,
+    );
+
+    for (const page of ["/", "/leaderboard"]) await benchWeight(page);
+    for (const javaScript of [false, true]) await benchSlowLink(javaScript);
+  } finally {
+    await stopServer(server);
+    await provider.close();
+  }
+}
+
+/** Bytes on the wire (gzip) of a page's HTML, its stylesheets and its scripts. */
+async function benchWeight(pagePath: string) {
+  const gz = async (url: string) => {
+    const response = await fetch(new URL(url, ORIGIN));
+    const body = Buffer.from(await response.arrayBuffer());
+    // fetch decodes; the server's own gzip (compression, level 6) is what travels.
+    return { text: body.toString("utf8"), bytes: gzipSync(body, { level: 6 }).length };
+  };
+  const html = await gz(pagePath);
+  const attr = (pattern: RegExp) => [...html.text.matchAll(pattern)].map((m) => m[1] ?? "");
+  const styles = attr(/<link rel="stylesheet" href="([^"]+)"/g);
+  const scripts = new Set([
+    ...attr(/<link rel="modulepreload" href="([^"]+)"/g),
+    ...attr(/<script[^>]* src="([^"]+)"/g),
+    ...attr(/import\("([^"]+)"\)/g),
+    ...attr(/import "([^"]+)"/g),
+    ...attr(/import \* as \w+ from "([^"]+)"/g),
+  ]);
+  let css = 0;
+  for (const href of styles) css += (await gz(href)).bytes;
+  let js = 0;
+  for (const src of scripts) js += (await gz(src)).bytes;
+  record(
+    `${pagePath} first load, JavaScript off: HTML + CSS (gzip)`,
+    "<= 40 KB",
+    `${kb(html.bytes + css)} (HTML ${kb(html.bytes)}, CSS ${kb(css)})`,
+    html.bytes + css <= 40 * 1024,
+  );
+  record(
+    `${pagePath} JavaScript (gzip, ${scripts.size} files)`,
+    "<= 130 KB",
+    kb(js),
+    js <= 130 * 1024,
+  );
+}
+
+/** Time to the first paint of a page whose rows are in the HTML, on 400 kbit/s with 400 ms RTT. */
+async function benchSlowLink(javaScriptEnabled: boolean) {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
+  try {
+    const context = await browser.newContext({ javaScriptEnabled });
+    await context.addInitScript(() => sessionStorage.setItem("hasVisited", "true"));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 400_000 / 8,
+      uploadThroughput: 400_000 / 8,
+    });
+    await page.goto(`${ORIGIN}/leaderboard?period=daily`, { waitUntil: "load" });
+    await page.locator("tbody tr").first().waitFor({ state: "visible" });
+    // Stylesheets block rendering, so the first contentful paint is when styled rows show.
+    // Chromium records no paint entry with JavaScript off; then the load event (HTML, stylesheet
+    // and images all in) is the bound.
+    const paint = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const [navigation] = performance.getEntriesByType("navigation");
+      return fcp ?? (navigation as PerformanceNavigationTiming).loadEventStart;
+    });
+    record(
+      `/leaderboard rows visible on 400 kbit/s, 400 ms RTT, JavaScript ${javaScriptEnabled ? "on" : "off"}`,
+      "<= 2.5 s",
+      ms(paint),
+      paint <= 2500,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+async function benchSockets() {
+  const provider = await startFakeProvider();
+  provider.setPayload(referralPayload(10_000, 3));
+  const server = await startServer(path.join(work, "ws.sqlite"), provider.url, 2);
+  const clients: WebSocket[] = [];
+  try {
+    const CLIENTS = 5000;
+    for (let i = 0; i < CLIENTS; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, () => {
+          const socket = new WebSocket(`ws://localhost:${PORT}/ws/leaderboard`, { origin: ORIGIN });
+          clients.push(socket);
+          return new Promise((resolve, reject) => {
+            socket.once("message", resolve);
+            socket.once("error", reject);
+          });
+        }),
+      );
+    }
+    const rss = () => {
+      const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const memory = rss();
+    record(
+      `/ws/leaderboard: ${CLIENTS.toLocaleString("en-US")} open clients, server RSS`,
+      "< 300 MB",
+      `${(memory / 1024 / 1024).toFixed(0)} MB`,
+      memory < 300 * 1024 * 1024,
+    );
+
+    const arrivals: number[] = [];
+    let frame = "";
+    const all = new Promise<void>((resolve) => {
+      for (const socket of clients) {
+        socket.on("message", (data) => {
+          arrivals.push(Date.now());
+          if (!frame) frame = data.toString();
+          if (arrivals.length === CLIENTS) resolve();
+        });
+      }
+    });
+    provider.bump("bench000001", 1000);
+    await all;
+    const message = JSON.parse(frame) as { type: string; timestamp: string };
+    if (message.type !== "LEADERBOARD_UPDATE") throw new Error(`unexpected ${message.type}`);
+    const slowest = Math.max(...arrivals) - Date.parse(message.timestamp);
+    record(
+      `/ws/leaderboard: one update reaches all ${CLIENTS.toLocaleString("en-US")} clients`,
+      "< 1 s",
+      ms(slowest),
+      slowest < 1000,
+    );
+    const size = Buffer.byteLength(frame);
+    record("LEADERBOARD_UPDATE message size", "<= 8 KB", kb(size), size <= 8 * 1024);
+  } finally {
+    for (const socket of clients) socket.terminate();
+    await stopServer(server);
+    await provider.close();
+  }
+}
+
+async function writeReport() {
+  const cpu = cpus();
+  const machine = `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node.js ${process.version}, ${process.platform}`;
+  const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const table = [
+    "| measure | budget | result | |",
+    "| --- | --- | --- | --- |",
+    ...rows.map(
+      (r) => `| ${r.measure} | ${r.budget} | ${r.result} | ${r.ok ? "ok" : "**over**"} |`,
+    ),
+  ].join("\n");
+  const report = `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts); do not edit by hand.
+
+- Date: ${date}
+- Machine: ${machine}
+- Load average (1 min) at the start and the end of the run: ${loadAtStart.toFixed(1)} and
+  ${(loadavg()[0] ?? 0).toFixed(1)} (the machine is shared; figures taken under load are pessimistic)
+
+Each run seeds throwaway databases from the fake provider (tests/fake-provider) with generated
+payloads shaped like the real one (about 70% zeros, floats, periods not nested), and starts the
+production build (\`server.ts\`, NODE_ENV=production) as a separate process. The load generator
+(autocannon), the browser and the websocket clients run on the same machine as the server.
+
+${table}
+
+How each figure is taken:
+- Sync: \`runSync\` against the fake provider over loopback: fetch, zod validation, normalisation
+  and the one-transaction store (players upsert and snapshots). The first run inserts everything;
+  the second changes the totals of every tenth active player.
+- \`/leaderboard\`: autocannon, 50 connections for 15 s after a 3 s warm-up, daily period, page 1,
+  10,000 players.
+- Stats API: 250 sequential requests after 50 warm-up ones, one connection; the budget is read
+  against the median, the p99 is shown for the tail.
+- Page weight: the HTML, every stylesheet, and every script the page loads (module preloads and
+  imports), each gzipped at the server's level.
+- Slow link: Chromium with the DevTools network emulation (400 kbit/s both ways, 400 ms latency),
+  a fresh context; the figure is the first contentful paint, which waits for the stylesheet, and
+  the rows are in the first paint because the server renders them into the HTML. With JavaScript
+  off Chromium records no paint entry, so the figure is the load event (a later moment).
+- Websockets: 5,000 clients of one process; RSS of the server process once all are connected; a
+  change at the fake provider is synced (every 2 s) and the time is from the message's server
+  timestamp to its arrival at the last client.
+`;
+  // Formatted as `npm run lint` expects.
+  writeFileSync(
+    "docs/benchmarks.md",
+    await format(report, { parser: "markdown", ...(await resolveConfig("docs/benchmarks.md")) }),
+  );
+  console.log(`\n${table}\n\nwritten to docs/benchmarks.md`);
+}
+
+try {
+  await benchSync();
+  await benchHttp();
+  await benchSockets();
+  await writeReport();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
