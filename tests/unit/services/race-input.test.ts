@@ -29,7 +29,7 @@ describe("the race form", () => {
       schema: raceFormSchema,
     });
     expect(submission.status).toBe("error");
-    expect(submission.error).toMatchObject({
+    expect(submission.reply().error).toMatchObject({
       title: ["Title is required"],
       prizePool: ["Prize pool must be greater than 0"],
       minWager: ["Minimum wager must be greater than 0"],
@@ -40,11 +40,11 @@ describe("the race form", () => {
     const backwards = parseWithZod(form({ ...valid, endDate: "2026-11-20T00:00" }), {
       schema: raceFormSchema,
     });
-    expect(backwards.error?.endDate).toEqual(["End date must be after the start date"]);
+    expect(backwards.reply().error?.endDate).toEqual(["End date must be after the start date"]);
     const greedy = parseWithZod(form({ ...valid, first: "90", second: "10", third: "5" }), {
       schema: raceFormSchema,
     });
-    expect(greedy.error?.third).toEqual([
+    expect(greedy.reply().error?.third).toEqual([
       "Positions 1 to 3 cannot share more than 100% of the pool",
     ]);
   });
