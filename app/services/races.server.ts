@@ -75,6 +75,38 @@ export async function computeStandings(
   executor: Executor = db,
 ): Promise<Standing[]> {
   const until = new Date(Math.min(asOf.getTime(), Date.parse(race.endDate))).toISOString();
+  if (executor !== db) return queryStandings(race, until, executor);
+  // Standings change only when a sync writes snapshots: the same latest snapshot instant (and the
+  // same newest row) before `until` means the same standings, so they are computed once.
+  // Two single-aggregate queries: SQLite answers each from an index end, without a scan.
+  const latest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("taken_at").as("value"))
+    .where("taken_at", "<=", until)
+    .executeTakeFirst();
+  const newest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("id").as("value"))
+    .executeTakeFirst();
+  const key = [race.startDate, race.minWager, latest?.value, newest?.value].join("|");
+  const cached = standingsCache.get(key);
+  if (cached) return cached;
+  const standings = await queryStandings(race, until, db);
+  if (standingsCache.size >= STANDINGS_CACHE_SIZE) {
+    standingsCache.delete(standingsCache.keys().next().value as string);
+  }
+  standingsCache.set(key, standings);
+  return standings;
+}
+
+const STANDINGS_CACHE_SIZE = 32;
+const standingsCache = new Map<string, Standing[]>();
+
+async function queryStandings(
+  race: Pick<RaceView, "startDate" | "minWager">,
+  until: string,
+  executor: Executor,
+): Promise<Standing[]> {
   // SQLite returns the other columns of the row holding max() in a grouped query.
   const { rows } = await sql<{ uid: string; name: string; wager: number }>`
     with at_end as (

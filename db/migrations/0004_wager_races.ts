@@ -38,6 +38,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  // The latest snapshot instant before a moment: the key of the standings cache.
+  await db.schema
+    .createIndex("wager_snapshots_taken_at")
+    .on("wager_snapshots")
+    .column("taken_at")
+    .execute();
+
   await db.schema
     .createTable("race_results")
     .addColumn("race_id", "integer", (c) => c.notNull().references("races.id").onDelete("cascade"))
@@ -75,4 +82,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("notifications").execute();
   await db.schema.dropTable("race_results").execute();
   await db.schema.dropTable("races").execute();
+  await db.schema.dropIndex("wager_snapshots_taken_at").execute();
 }

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import { createRemixStub } from "@remix-run/testing";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
+import type { BoardParticipant, BoardRace } from "~/components/race/RaceBoard";
+import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
+
+/** A stand-in for the browser's WebSocket that the test can speak through. */
+class FakeSocket {
+  static last: FakeSocket | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  close() {}
+  receive(message: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+  }
+}
+
+const race: BoardRace = {
+  id: 7,
+  title: "November 2026 Monthly Wager Race",
+  type: "monthly",
+  status: "live",
+  prizePoolCents: 50_000,
+  startDate: "2026-11-01T00:00:00.000Z",
+  endDate: "2026-12-01T00:00:00.000Z",
+  distribution: MONTHLY_RACE_SHARES,
+  description: null,
+  rules: null,
+};
+const participants: BoardParticipant[] = [
+  { position: 1, uid: "u1", name: "Alpha", wager: 12_000, prizeCents: 21_250 },
+];
+
+let loads = 0;
+function renderBoard(now: string) {
+  const Stub = createRemixStub([
+    {
+      path: "/wager-races",
+      loader: () => {
+        loads += 1;
+        return null;
+      },
+      Component: () => (
+        <RaceBoard
+          race={race}
+          participants={participants}
+          view="active"
+          serverNow={now}
+          nextRaceStart={null}
+          transitionEnds={null}
+          listen
+        />
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/wager-races"]} />);
+}
+
+beforeEach(() => {
+  loads = 0;
+  // Timers advance on their own too, so Testing Library's findBy* polling still runs.
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ["Date", "setTimeout", "setInterval", "clearTimeout", "clearInterval"],
+  });
+  vi.stubGlobal("WebSocket", FakeSocket);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("RaceBoard with JavaScript", () => {
+  it("shows 'Race Completed' with the winners on RACE_COMPLETED, and reverts after an hour", async () => {
+    vi.setSystemTime(new Date("2026-11-21T12:00:00.000Z"));
+    renderBoard("2026-11-21T12:00:00.000Z");
+    expect(await screen.findByText("Current Participants")).toBeTruthy();
+    expect(screen.getByTestId("race-countdown").textContent).toBe("9d 12h 0m");
+    // React runs effects from a (faked) timer: let it.
+    await act(async () => {
+      vi.advanceTimersByTime(10);
+    });
+    expect(FakeSocket.last?.url).toMatch(/\/ws\/leaderboard$/);
+
+    FakeSocket.last?.receive({
+      type: "RACE_COMPLETED",
+      data: {
+        raceId: 7,
+        winners: [{ position: 1, uid: "u9", name: "Zed", wager: 99_000, prize: 212.5 }],
+        previousRaceEnd: "2026-11-21T12:00:00.000Z",
+        nextRaceStart: "2026-12-01T00:00:00.000Z",
+      },
+      timestamp: "2026-11-21T12:00:00.000Z",
+    });
+    expect(screen.getByText("Race Completed")).toBeTruthy();
+    expect(screen.getByText("Previous Race Participants")).toBeTruthy();
+    expect(screen.getByText("Zed")).toBeTruthy();
+    expect(screen.getByText("Next Race Starts In")).toBeTruthy();
+
+    const loadsBefore = loads;
+    await act(async () => {
+      vi.advanceTimersByTime(60 * 60 * 1000 + 1000);
+    });
+    expect(screen.getByText("Current Participants")).toBeTruthy();
+    expect(loads).toBeGreaterThan(loadsBefore);
+  });
+
+  it("turns to 'Race Completed' when the countdown reaches the end", async () => {
+    vi.setSystemTime(new Date("2026-11-30T23:59:58.000Z"));
+    renderBoard("2026-11-30T23:59:58.000Z");
+    expect(await screen.findByText("Current Participants")).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(screen.getByText("Race Completed")).toBeTruthy();
+    expect(screen.getByText("Alpha")).toBeTruthy();
+    // The first of the next month after the end.
+    expect(screen.getByTestId("race-countdown").getAttribute("datetime")).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
+  });
+});
+
+describe("RaceLoadError", () => {
+  it("says 'Failed to load race data' with the details and a Retry", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => <RaceLoadError details="Database busy" retryTo="/wager-races" />,
+      },
+    ]);
+    render(<Stub />);
+    expect(await screen.findByRole("heading", { name: "Failed to load race data" })).toBeTruthy();
+    expect(screen.getByText("Database busy")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Retry" }).getAttribute("href")).toBe("/wager-races");
+  });
+});
