@@ -1,4 +1,4 @@
-import { REFERRAL_CODE } from "./links";
+import { REFERRAL_CODE, TELEGRAM_SUPPORT_URL } from "./links";
 
 // Texts of the smaller content pages, kept as data so the routes only lay them out.
 
@@ -66,14 +66,17 @@ export const HELP_PAGE = {
     {
       title: "24/7 support",
       text: "Our VIP support team answers on Telegram at any hour, usually within minutes.",
+      action: { label: "Message Support", href: TELEGRAM_SUPPORT_URL, external: true },
     },
     {
       title: "FAQs",
       text: "Answers to the common questions about joining, rewards and technical problems.",
+      action: { label: "Browse FAQ", href: "/faq", external: false },
     },
     {
       title: "Contact information",
       text: "Write to the VIP support account on Telegram, or ask in the community group.",
+      action: { label: "Telegram Community", href: "/telegram", external: false },
     },
   ],
 } as const;

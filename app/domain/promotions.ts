@@ -1,3 +1,4 @@
+import { parseChoice } from "./choice";
 import { formatCalendarDate } from "./dates";
 
 /**
@@ -37,9 +38,7 @@ const ENDED_MARKER = /\[ENDED\]/i;
 
 /** The category filter from the query; null when it names no category (the page answers 400). */
 export function parsePromotionFilter(value: string | null): PromotionFilter | null {
-  if (value === null || value === "") return "all";
-  const lower = value.toLowerCase();
-  return PROMOTION_CATEGORIES.find((category) => category === lower) ?? null;
+  return parseChoice(PROMOTION_CATEGORIES, value, "all");
 }
 
 /** The cards for a filter: only that category (all for 'all'), live first, ended after. */

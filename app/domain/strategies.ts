@@ -1,3 +1,5 @@
+import { parseChoice } from "./choice";
+
 /** Strategies (spec admin-and-content §2, §3): searched and filtered by a GET form. */
 export const STRATEGY_CATEGORIES = [
   "all",
@@ -20,9 +22,7 @@ export interface Strategy {
 }
 
 export function parseStrategyFilter(value: string | null): StrategyFilter | null {
-  if (value === null || value === "") return "all";
-  const lower = value.toLowerCase();
-  return STRATEGY_CATEGORIES.find((category) => category === lower) ?? null;
+  return parseChoice(STRATEGY_CATEGORIES, value, "all");
 }
 
 /** Strategies in the category whose title, description or author contains the search, any case. */

@@ -2,7 +2,6 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { TELEGRAM_SUPPORT_URL } from "~/content/links";
 import { HELP_PAGE } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 
@@ -13,49 +12,35 @@ export const meta: MetaFunction = () =>
   );
 
 export default function Help() {
-  const [support, faqs, contact] = HELP_PAGE.sections;
   return (
     <div className={PAGE}>
       <PageHeader title="Help & Support" intro={HELP_PAGE.intro} backToHome />
       <div className="grid gap-6 md:grid-cols-3">
-        <section className={CARD} aria-labelledby="help-support">
-          <h2
-            id="help-support"
-            className="font-display text-xl font-extrabold uppercase text-primary"
-          >
-            {support.title}
-          </h2>
-          <p className="mt-2 text-sm">{support.text}</p>
-          <a
-            href={TELEGRAM_SUPPORT_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} mt-4 px-4 py-2`}
-          >
-            Message Support
-          </a>
-        </section>
-        <section className={CARD} aria-labelledby="help-faqs">
-          <h2 id="help-faqs" className="font-display text-xl font-extrabold uppercase text-primary">
-            {faqs.title}
-          </h2>
-          <p className="mt-2 text-sm">{faqs.text}</p>
-          <Link to="/faq" className={`${SECONDARY_BUTTON} mt-4 px-4 py-2`}>
-            Browse FAQ
-          </Link>
-        </section>
-        <section className={CARD} aria-labelledby="help-contact">
-          <h2
-            id="help-contact"
-            className="font-display text-xl font-extrabold uppercase text-primary"
-          >
-            {contact.title}
-          </h2>
-          <p className="mt-2 text-sm">{contact.text}</p>
-          <Link to="/telegram" className={`${SECONDARY_BUTTON} mt-4 px-4 py-2`}>
-            Telegram Community
-          </Link>
-        </section>
+        {HELP_PAGE.sections.map((section, index) => {
+          const headingId = `help-${index}`;
+          const { action } = section;
+          const button = `${action.external ? PRIMARY_BUTTON : SECONDARY_BUTTON} mt-4 px-4 py-2`;
+          return (
+            <section key={section.title} className={CARD} aria-labelledby={headingId}>
+              <h2
+                id={headingId}
+                className="font-display text-xl font-extrabold uppercase text-primary"
+              >
+                {section.title}
+              </h2>
+              <p className="mt-2 text-sm">{section.text}</p>
+              {action.external ? (
+                <a href={action.href} target="_blank" rel="noopener noreferrer" className={button}>
+                  {action.label}
+                </a>
+              ) : (
+                <Link to={action.href} className={button}>
+                  {action.label}
+                </Link>
+              )}
+            </section>
+          );
+        })}
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CARD, LABEL, PAGE, PageHeader } from "~/components/content/PageHeader";
+import { FormErrors, SelectField } from "~/components/content/FormFields";
+import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { PromotionImage } from "~/components/content/PromotionImage";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
@@ -121,32 +122,17 @@ export default function Promotions() {
         className="mb-6 flex flex-wrap items-end gap-3"
         aria-label="Filter promotions"
       >
-        <div>
-          <label htmlFor="category" className={LABEL}>
-            Category
-          </label>
-          <select
-            id="category"
-            name="category"
-            defaultValue={filter}
-            key={filter}
-            className="mt-1 rounded-md border border-accent bg-page px-3 py-2"
-          >
-            {PROMOTION_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {PROMOTION_CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          name="category"
+          label="Category"
+          value={filter}
+          choices={PROMOTION_CATEGORIES}
+          labels={PROMOTION_CATEGORY_LABELS}
+        />
         <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
           Filter
         </button>
-        {error ? (
-          <p role="alert" className="w-full text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FormErrors errors={error ? [error] : []} />
       </Form>
 
       {cards.length === 0 ? (

@@ -2,14 +2,8 @@ import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import {
-  CARD,
-  FIELD,
-  LABEL,
-  PAGE,
-  PageHeader,
-  SECTION_HEADING,
-} from "~/components/content/PageHeader";
+import { TextField } from "~/components/content/FormFields";
+import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { FAIRNESS_INTRO, FAIRNESS_TERMS, PROVIDER_VERIFY_URL } from "~/content/provably-fair";
 import { verifyRoll } from "~/domain/provably-fair.server";
@@ -96,32 +90,19 @@ export default function ProvablyFair() {
           Verify a roll
         </h2>
         <Form method="get" preventScrollReset className="mt-4 grid gap-4 md:grid-cols-3" noValidate>
-          {FIELDS.map((field) => {
-            const error = errors?.[field.name]?.[0];
-            return (
-              <div key={field.name}>
-                <label htmlFor={field.name} className={LABEL}>
-                  {field.label}
-                </label>
-                <input
-                  id={field.name}
-                  name={field.name}
-                  defaultValue={values[field.name]}
-                  inputMode={field.name === "nonce" ? "numeric" : undefined}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${field.name}-error` : undefined}
-                  className={`${FIELD} mt-1 font-mono`}
-                />
-                {error ? (
-                  <p id={`${field.name}-error`} className="mt-1 text-sm text-destructive">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              defaultValue={values[field.name]}
+              inputMode={field.name === "nonce" ? "numeric" : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              error={errors?.[field.name]?.[0]}
+              className="font-mono"
+            />
+          ))}
           <button type="submit" className={`${PRIMARY_BUTTON} px-4 py-3 md:col-span-3`}>
             Verify
           </button>

@@ -1,14 +1,8 @@
 import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import {
-  CARD,
-  FIELD,
-  LABEL,
-  PAGE,
-  PageHeader,
-  SECTION_HEADING,
-} from "~/components/content/PageHeader";
+import { FormErrors, SelectField, TextField } from "~/components/content/FormFields";
+import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { STRATEGIES, STRATEGIES_INTRO } from "~/content/strategies";
 import { formatCount } from "~/domain/money";
@@ -107,45 +101,26 @@ export default function TipsAndStrategies() {
         className="flex flex-wrap items-end gap-3"
         key={`${search}|${category}`}
       >
-        <div className="min-w-0 flex-1">
-          <label htmlFor="q" className={LABEL}>
-            Search strategies
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={search}
-            maxLength={SEARCH_LIMIT}
-            placeholder="Bankroll, Limbo, race..."
-            className={`${FIELD} mt-1`}
-          />
-        </div>
-        <div>
-          <label htmlFor="category" className={LABEL}>
-            Category
-          </label>
-          <select
-            id="category"
-            name="category"
-            defaultValue={category}
-            className="mt-1 rounded-md border border-accent bg-page px-3 py-2"
-          >
-            {STRATEGY_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {CATEGORY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          name="q"
+          label="Search strategies"
+          type="search"
+          defaultValue={search}
+          maxLength={SEARCH_LIMIT}
+          placeholder="Bankroll, Limbo, race..."
+          className="min-w-0 flex-1"
+        />
+        <SelectField
+          name="category"
+          label="Category"
+          value={category}
+          choices={STRATEGY_CATEGORIES}
+          labels={CATEGORY_LABELS}
+        />
         <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
           Search
         </button>
-        {errors.map((error) => (
-          <p key={error} role="alert" className="w-full text-sm text-destructive">
-            {error}
-          </p>
-        ))}
+        <FormErrors errors={errors} />
       </Form>
       <StrategyList title="Featured Strategies" strategies={featured} />
       <StrategyList title="Community Strategies" strategies={community} />

@@ -2,14 +2,8 @@ import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import {
-  CARD,
-  FIELD,
-  LABEL,
-  PAGE,
-  PageHeader,
-  SECTION_HEADING,
-} from "~/components/content/PageHeader";
+import { TextField } from "~/components/content/FormFields";
+import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import {
   TRANSFER_TIERS,
@@ -137,45 +131,21 @@ export default function VipTransfer() {
             Bonus calculator
           </h2>
           <Form method="get" preventScrollReset className="mt-4 grid gap-4" noValidate>
-            <div>
-              <label htmlFor="wager" className={LABEL}>
-                Wager requirement (USD)
-              </label>
-              <input
-                id="wager"
-                name="wager"
-                inputMode="decimal"
-                defaultValue={values.wager}
-                placeholder="10000"
-                aria-invalid={errors?.wager ? true : undefined}
-                aria-describedby={errors?.wager ? "wager-error" : undefined}
-                className={`${FIELD} mt-1`}
-              />
-              {errors?.wager ? (
-                <p id="wager-error" className="mt-1 text-sm text-destructive">
-                  {errors.wager[0]}
-                </p>
-              ) : null}
-            </div>
-            <div>
-              <label htmlFor="edge" className={LABEL}>
-                House edge (%)
-              </label>
-              <input
-                id="edge"
-                name="edge"
-                inputMode="decimal"
-                defaultValue={values.edge}
-                aria-invalid={errors?.edge ? true : undefined}
-                aria-describedby={errors?.edge ? "edge-error" : undefined}
-                className={`${FIELD} mt-1`}
-              />
-              {errors?.edge ? (
-                <p id="edge-error" className="mt-1 text-sm text-destructive">
-                  {errors.edge[0]}
-                </p>
-              ) : null}
-            </div>
+            <TextField
+              name="wager"
+              label="Wager requirement (USD)"
+              inputMode="decimal"
+              defaultValue={values.wager}
+              placeholder="10000"
+              error={errors?.wager?.[0]}
+            />
+            <TextField
+              name="edge"
+              label="House edge (%)"
+              inputMode="decimal"
+              defaultValue={values.edge}
+              error={errors?.edge?.[0]}
+            />
             <button type="submit" className={`${PRIMARY_BUTTON} px-4 py-3`}>
               Calculate bonus
             </button>

@@ -40,6 +40,3 @@ export const PAGE = "mx-auto max-w-6xl px-4 py-10 sm:py-14";
 export const CARD = "rounded-xl border border-accent bg-card p-5";
 export const SECTION_HEADING =
   "font-display text-xl font-extrabold uppercase tracking-wide text-white sm:text-2xl";
-export const FIELD =
-  "w-full rounded-md border border-accent bg-page px-3 py-2 text-white placeholder:text-muted focus:border-primary";
-export const LABEL = "block text-sm font-semibold";

@@ -42,20 +42,23 @@ export function RankProgress({ wagerAmount, animate = true }: RankProgressProps)
           </span>
         </RankRing>
         <dl className="grid w-full flex-1 gap-3 text-sm">
-          <div className="flex items-center justify-between gap-4 border-b border-accent pb-3">
-            <dt className="text-muted">Current Rank</dt>
-            <dd className="flex items-center gap-2 font-bold">
-              <RankEmblem rank={progress.current.name} size="sm" decorative />
-              {progress.current.name}
-            </dd>
-          </div>
-          <div className="flex items-center justify-between gap-4 border-b border-accent pb-3">
-            <dt className="text-muted">Next Rank</dt>
-            <dd className="flex items-center gap-2 font-bold">
-              <RankEmblem rank={progress.next.name} size="sm" decorative />
-              {progress.next.name}
-            </dd>
-          </div>
+          {(
+            [
+              ["Current Rank", progress.current.name],
+              ["Next Rank", progress.next.name],
+            ] as const
+          ).map(([label, rank]) => (
+            <div
+              key={label}
+              className="flex items-center justify-between gap-4 border-b border-accent pb-3"
+            >
+              <dt className="text-muted">{label}</dt>
+              <dd className="flex items-center gap-2 font-bold">
+                <RankEmblem rank={rank} size="sm" decorative />
+                {rank}
+              </dd>
+            </div>
+          ))}
           <div className="flex items-center justify-between gap-4">
             <dt className="text-muted">XP Needed</dt>
             <dd className="font-bold text-primary">{formatWholeUsd(progress.remaining)}</dd>
