@@ -184,6 +184,9 @@ test("guarded pages send a visitor home", async ({ page }) => {
     "/profile?tab=sessions",
     "/notification-preferences",
     "/user/1",
+    "/bonus-codes",
+    "/vip-transfer",
+    "/support",
   ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);

@@ -9,11 +9,15 @@ const usd = (n: number) =>
   n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
 async function openHome(page: Page) {
+  // The first sync from the fake provider may still be running when the first test starts.
   await expect
-    .poll(async () => {
-      await page.goto("/");
-      return page.getByRole("region", { name: "Daily Leaderboard" }).locator("tbody tr").count();
-    })
+    .poll(
+      async () => {
+        await page.goto("/");
+        return page.getByRole("region", { name: "Daily Leaderboard" }).locator("tbody tr").count();
+      },
+      { timeout: 20_000 },
+    )
     .toBe(10);
 }
 
