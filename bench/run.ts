@@ -255,6 +255,8 @@ async function benchSockets() {
         Array.from({ length: 100 }, () => {
           const socket = new WebSocket(`ws://localhost:${PORT}/ws/leaderboard`, { origin: ORIGIN });
           clients.push(socket);
+          // A reset after the greeting must not end the run; the broadcast count shows it.
+          socket.on("error", () => {});
           return new Promise((resolve, reject) => {
             socket.once("message", resolve);
             socket.once("error", reject);

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { DataAge } from "~/components/leaderboard/DataAge";
 import { LeaderboardTable } from "~/components/leaderboard/LeaderboardTable";
 import { leaderboardHref, PERIOD_LABELS } from "~/components/leaderboard/links";
+import { MAX_SEARCH_LENGTH, PlayerSearchForm } from "~/components/leaderboard/PlayerSearchForm";
 import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { useLeaderboardUpdates } from "~/components/leaderboard/use-leaderboard-updates";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
@@ -13,9 +14,6 @@ import { LEADERBOARD_PERIODS, parseLeaderboardPeriod } from "~/domain/leaderboar
 import { formatCount } from "~/domain/money";
 import { leaderboardPage, playerStanding } from "~/services/players.server";
 import { syncStatus } from "~/services/sync-runs.server";
-
-/** Longer searches cannot match a provider username; the bound keeps the query cheap. */
-const MAX_SEARCH_LENGTH = 50;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const label = data ? PERIOD_LABELS[data.period] : "Wager";
@@ -122,25 +120,14 @@ export default function Leaderboard() {
         </ul>
       </nav>
 
-      <Form method="get" action="/leaderboard" role="search" className="mt-6 flex gap-2">
-        <input type="hidden" name="period" value={period} />
-        <label htmlFor="leaderboard-search" className="sr-only">
-          Search players by username
-        </label>
-        <input
-          id="leaderboard-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          key={q}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Search username..."
-          className="min-w-0 flex-1 rounded-md border border-accent bg-card px-3 py-2 text-sm placeholder:text-muted focus:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-        />
-        <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2 text-sm`}>
-          Search
-        </button>
-      </Form>
+      <PlayerSearchForm
+        id="leaderboard-search"
+        label="Search players by username"
+        period={period}
+        query={q}
+        className="mt-6"
+        inputClassName="min-w-0 flex-1"
+      />
 
       <section
         aria-label={`${PERIOD_LABELS[period]} leaderboard`}

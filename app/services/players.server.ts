@@ -274,26 +274,36 @@ export interface PlayerTotals {
 }
 
 export async function playerTotals(): Promise<PlayerTotals> {
-  const row = await db
-    .selectFrom("players")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("players"),
-      eb.fn.coalesce(eb.fn.sum<number>("all_time"), sql.lit(0)).as("totalWagered"),
-      sql<number>`count(*) filter (where today > 0)`.as("daily"),
-      sql<number>`count(*) filter (where this_week > 0)`.as("weekly"),
-      sql<number>`count(*) filter (where this_month > 0)`.as("monthly"),
-      sql<number>`count(*) filter (where all_time > 0)`.as("all_time"),
-    ])
-    .executeTakeFirstOrThrow();
+  // One small query per figure: each reads only a partial period index, not the table.
+  const countActive = async (column: (typeof TOTAL_COLUMNS)[number]) =>
+    (
+      await db
+        .selectFrom("players")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(column, ">", 0)
+        .executeTakeFirstOrThrow()
+    ).count;
+  const [players, totalWagered, daily, weekly, monthly, allTime] = await Promise.all([
+    db
+      .selectFrom("players")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow()
+      .then((row) => row.count),
+    db
+      .selectFrom("players")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("all_time"), sql.lit(0)).as("sum"))
+      .where("all_time", ">", 0)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.sum),
+    countActive("today"),
+    countActive("this_week"),
+    countActive("this_month"),
+    countActive("all_time"),
+  ]);
   return {
-    players: row.players,
-    totalWagered: row.totalWagered,
-    activeByPeriod: {
-      daily: row.daily,
-      weekly: row.weekly,
-      monthly: row.monthly,
-      all_time: row.all_time,
-    },
+    players,
+    totalWagered,
+    activeByPeriod: { daily, weekly, monthly, all_time: allTime },
   };
 }
 

@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
-import { FAKE_PROVIDER_URL } from "../../playwright.config";
 import { expect, jsEnabled, test } from "./fixtures";
+import {
+  documentWasKept,
+  leaderboardSocketGreeted,
+  markDocument,
+  raiseAtProvider,
+} from "./live-updates";
 
 // The e2e server syncs from the fake provider (playwright.config.ts); LiveLeader is its clear
 // daily, weekly and monthly leader.
@@ -60,22 +65,14 @@ test("a provider change updates the home page in place, with the MVP pulse", asy
   request,
 }, info) => {
   test.skip(!jsEnabled(info.project.name), "live updates need JavaScript");
-  const greeted = new Promise<void>((resolve) =>
-    page.on("websocket", (ws) => {
-      if (ws.url().endsWith("/ws/leaderboard")) ws.on("framereceived", () => resolve());
-    }),
-  );
+  const greeted = leaderboardSocketGreeted(page);
   await openHome(page);
   await greeted;
   const row = page.getByRole("region", { name: "Daily Leaderboard" }).locator("tbody tr").first();
   const before = dollars(await row.locator("td").last().innerText());
   const totalBefore = Number(await page.getByTestId("total-wagered").getAttribute("data-value"));
-  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
-
-  const bumped = await request.post(`${FAKE_PROVIDER_URL}/__control/bump`, {
-    data: { uid: "fp-live", amount: 1000 },
-  });
-  expect(bumped.ok()).toBe(true);
+  await markDocument(page);
+  await raiseAtProvider(request, "fp-live", 1000);
 
   await expect
     .poll(async () => dollars(await row.locator("td").last().innerText()), { timeout: 15_000 })
@@ -88,5 +85,5 @@ test("a provider change updates the home page in place, with the MVP pulse", asy
   expect(
     Number(await page.getByTestId("total-wagered").getAttribute("data-value")),
   ).toBeGreaterThanOrEqual(totalBefore + 1000);
-  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  expect(await documentWasKept(page)).toBe(true);
 });

@@ -2,8 +2,13 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { parseReferralPayload } from "../../app/provider/payload.server";
 import type { Referral } from "../../app/provider/referrals";
 import { loadFixture } from "../fake-provider/server";
-import { FAKE_PROVIDER_URL } from "../../playwright.config";
 import { expect, jsEnabled, test } from "./fixtures";
+import {
+  documentWasKept,
+  leaderboardSocketGreeted,
+  markDocument,
+  raiseAtProvider,
+} from "./live-updates";
 
 // The e2e server syncs from the fake provider's fixture (playwright.config.ts). The realtime test
 // raises LiveLeader's totals, which keeps them first in daily and never touches anyone else.
@@ -111,28 +116,20 @@ test("a sync that changes the provider's data shows on the open page without a r
   request,
 }, info) => {
   test.skip(!jsEnabled(info.project.name), "live updates need JavaScript");
-  const greeted = new Promise<void>((resolve) =>
-    page.on("websocket", (ws) => {
-      if (ws.url().endsWith("/ws/leaderboard")) ws.on("framereceived", () => resolve());
-    }),
-  );
+  const greeted = leaderboardSocketGreeted(page);
   await page.goto("/leaderboard?period=daily");
   const leaderCell = rows(page).first().locator("td").last();
   await expect(rows(page).first()).toContainText("LiveLeader");
   const before = Number((await leaderCell.innerText()).replace(/[$,]/g, ""));
   // The page's socket is open (its greeting arrived) before anything changes.
   await greeted;
-  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
-
-  const bumped = await request.post(`${FAKE_PROVIDER_URL}/__control/bump`, {
-    data: { uid: "fp-live", amount: 1000 },
-  });
-  expect(bumped.ok()).toBe(true);
+  await markDocument(page);
+  await raiseAtProvider(request, "fp-live", 1000);
 
   await expect
     .poll(async () => Number((await leaderCell.innerText()).replace(/[$,]/g, "")), {
       timeout: 15_000,
     })
     .toBeGreaterThanOrEqual(before + 1000);
-  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  expect(await documentWasKept(page)).toBe(true);
 });

@@ -1,8 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { RankedPlayer } from "~/domain/leaderboard";
-import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { LeaderboardTable } from "./LeaderboardTable";
 import { leaderboardHref } from "./links";
+import { PlayerSearchForm } from "./PlayerSearchForm";
 
 /**
  * DAILY LEADERBOARD: today's top 10. Its search box is a GET form to the daily leaderboard, so a
@@ -18,23 +18,13 @@ export function DailyLeaderboard({ players }: { players: RankedPlayer[] }) {
         >
           Daily Leaderboard
         </h2>
-        <Form method="get" action="/leaderboard" role="search" className="flex gap-2">
-          <input type="hidden" name="period" value="daily" />
-          <label htmlFor="daily-search" className="sr-only">
-            Search the daily leaderboard by username
-          </label>
-          <input
-            id="daily-search"
-            type="search"
-            name="q"
-            maxLength={50}
-            placeholder="Search username..."
-            className="w-44 rounded-md border border-accent bg-card px-3 py-2 text-sm placeholder:text-muted focus:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-          />
-          <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2 text-sm`}>
-            Search
-          </button>
-        </Form>
+        <PlayerSearchForm
+          id="daily-search"
+          label="Search the daily leaderboard by username"
+          period="daily"
+          className=""
+          inputClassName="w-44"
+        />
       </div>
       <div className="mt-5 rounded-xl border border-accent bg-card">
         {players.length > 0 ? (

@@ -7,7 +7,7 @@ import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/players.server";
 import { saveProviderToken } from "~/services/provider-tokens.server";
-import { syncStatus } from "~/services/sync-runs.server";
+import { demoDataInUse, syncStatus } from "~/services/sync-runs.server";
 import {
   FAKE_AFFILIATE_UID,
   FAKE_TOKEN,
@@ -252,13 +252,15 @@ describe("the token and the demo source", () => {
     advance(1);
     await saveProviderToken(FAKE_TOKEN, { now: clock });
 
-    // A failing real sync keeps the demo data.
+    expect(await demoDataInUse()).toBe(true);
+    // A failing real sync keeps the demo data, and says so.
     provider.setMode("server-error");
     expect(await runSync(options({ GOATED_API_TOKEN: undefined }))).toMatchObject({
       outcome: "failed",
       source: "provider",
     });
     expect(await playersTable()).toHaveLength(2000);
+    expect(await demoDataInUse()).toBe(true);
 
     provider.setMode("ok");
     expect(await runSync(options({ GOATED_API_TOKEN: undefined }))).toMatchObject({
@@ -268,6 +270,8 @@ describe("the token and the demo source", () => {
     const players = await playersTable();
     expect(players).toHaveLength(45);
     expect(players.some((p) => p.is_demo === 1)).toBe(false);
+    // Every page's demo notice goes with the demo rows.
+    expect(await demoDataInUse()).toBe(false);
   });
 
   it("records a failure when a token is set but the affiliate uid is not", async () => {
