@@ -53,6 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Post/redirect/get back to the list with the spec's success toast. */
+async function doneWith(title: string, description: string) {
+  return redirect(PAGE, { headers: await toastHeaders({ title, description, type: "success" }) });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
@@ -77,46 +82,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const input = raceInputFromForm(submission.value, existing);
     if (existing) {
       await updateRace(existing.id, input, admin.userId);
-      return redirect(PAGE, {
-        headers: await toastHeaders({
-          title: "Updated Successfully",
-          description: "Race has been updated.",
-          type: "success",
-        }),
-      });
+      return doneWith("Updated Successfully", "Race has been updated.");
     }
     await createRace(input, admin.userId);
-    return redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Created Successfully",
-        description: "Race has been created.",
-        type: "success",
-      }),
-    });
+    return doneWith("Created Successfully", "Race has been created.");
   }
 
   if (intent === "toggle-status" && id) {
     const race = await findRace(id);
     if (!race) return notFound();
     await setRaceStatus(id, toggledStatus(race.status), admin.userId);
-    return redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Status Updated",
-        description: "Race status has been updated successfully.",
-        type: "success",
-      }),
-    });
+    return doneWith("Status Updated", "Race status has been updated successfully.");
   }
 
   if (intent === "delete" && id) {
     if (!(await deleteRace(id))) return notFound();
-    return redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Deleted Successfully",
-        description: "Race has been deleted.",
-        type: "success",
-      }),
-    });
+    return doneWith("Deleted Successfully", "Race has been deleted.");
   }
 
   return data({ result: undefined, id: null, message: "Unknown action" }, { status: 400 });
