@@ -1,11 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { AdminRaceCard, DeleteConfirmation } from "~/components/race/AdminRaceCard";
 import { RaceForm } from "~/components/race/RaceForm";
 import type { RaceFormDefaults } from "~/components/race/RaceForm";
+import { ErrorScreen } from "~/components/ErrorScreen";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { DEFAULT_ADMIN_SPLIT } from "~/domain/race-prizes";
@@ -210,5 +218,34 @@ export default function AdminWagerRaces() {
         New Race
       </Link>
     </div>
+  );
+}
+
+/** A signed-in non-admin gets 403 with the admin area's access text (admin-and-content §2). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="font-display text-3xl font-extrabold uppercase text-primary">
+          Admin Access Required
+        </h1>
+        <p className="mt-4 text-muted">You need admin privileges to view this page.</p>
+        <Link to="/" className={`${PRIMARY_BUTTON} mt-8 px-5 py-2`}>
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <ErrorScreen
+      message={
+        isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : error instanceof Error
+            ? error.message
+            : "An unexpected error occurred"
+      }
+    />
   );
 }
