@@ -1,11 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { AdminRaceCard, DeleteConfirmation } from "~/components/race/AdminRaceCard";
 import { RaceForm } from "~/components/race/RaceForm";
 import type { RaceFormDefaults } from "~/components/race/RaceForm";
+import { ErrorScreen } from "~/components/ErrorScreen";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { DEFAULT_ADMIN_SPLIT } from "~/domain/race-prizes";
@@ -53,6 +61,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Post/redirect/get back to the list with the spec's success toast. */
+async function doneWith(title: string, description: string) {
+  return redirect(PAGE, { headers: await toastHeaders({ title, description, type: "success" }) });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
@@ -77,46 +90,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const input = raceInputFromForm(submission.value, existing);
     if (existing) {
       await updateRace(existing.id, input, admin.userId);
-      return redirect(PAGE, {
-        headers: await toastHeaders({
-          title: "Updated Successfully",
-          description: "Race has been updated.",
-          type: "success",
-        }),
-      });
+      return doneWith("Updated Successfully", "Race has been updated.");
     }
     await createRace(input, admin.userId);
-    return redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Created Successfully",
-        description: "Race has been created.",
-        type: "success",
-      }),
-    });
+    return doneWith("Created Successfully", "Race has been created.");
   }
 
   if (intent === "toggle-status" && id) {
     const race = await findRace(id);
     if (!race) return notFound();
     await setRaceStatus(id, toggledStatus(race.status), admin.userId);
-    return redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Status Updated",
-        description: "Race status has been updated successfully.",
-        type: "success",
-      }),
-    });
+    return doneWith("Status Updated", "Race status has been updated successfully.");
   }
 
   if (intent === "delete" && id) {
     if (!(await deleteRace(id))) return notFound();
-    return redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Deleted Successfully",
-        description: "Race has been deleted.",
-        type: "success",
-      }),
-    });
+    return doneWith("Deleted Successfully", "Race has been deleted.");
   }
 
   return data({ result: undefined, id: null, message: "Unknown action" }, { status: 400 });
@@ -229,5 +218,34 @@ export default function AdminWagerRaces() {
         New Race
       </Link>
     </div>
+  );
+}
+
+/** A signed-in non-admin gets 403 with the admin area's access text (admin-and-content §2). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="font-display text-3xl font-extrabold uppercase text-primary">
+          Admin Access Required
+        </h1>
+        <p className="mt-4 text-muted">You need admin privileges to view this page.</p>
+        <Link to="/" className={`${PRIMARY_BUTTON} mt-8 px-5 py-2`}>
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <ErrorScreen
+      message={
+        isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : error instanceof Error
+            ? error.message
+            : "An unexpected error occurred"
+      }
+    />
   );
 }

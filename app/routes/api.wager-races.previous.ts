@@ -1,4 +1,5 @@
 import { apiError } from "~/lib/json-api.server";
+import { publicRaceJson } from "~/services/race-api.server";
 import {
   findPreviousRace,
   playerTotals,
@@ -6,30 +7,21 @@ import {
   transitionEnds,
 } from "~/services/races.server";
 
-/** Spec §3 "Previous race": the last completed race with its frozen top 10. */
+/**
+ * Spec §3 "Previous race": the last completed race with its frozen top 10, when its completed view
+ * ends, and each participant's all-time total and last update.
+ */
 export async function loader() {
   const race = await findPreviousRace();
-  if (!race) {
-    return apiError(404, "No race has completed yet");
-  }
-  const participants = await raceParticipants(race);
-  const totals = await playerTotals(participants.map((p) => p.uid));
+  if (!race) return apiError(404, "No race has completed yet");
+  const body = publicRaceJson(race, await raceParticipants(race));
+  const totals = await playerTotals(body.participants.map((p) => p.uid));
   return Response.json(
     {
-      id: race.id,
-      title: race.title,
-      type: race.type,
-      status: race.status,
-      startDate: race.startDate,
-      endDate: race.endDate,
-      prizePool: race.prizePoolCents / 100,
+      ...body,
       metadata: { transitionEnds: transitionEnds(race) },
-      participants: participants.map((p) => ({
-        position: p.position,
-        uid: p.uid,
-        name: p.name,
-        wager: p.wager,
-        prize: p.prizeCents / 100,
+      participants: body.participants.map((p) => ({
+        ...p,
         allTimeWagered: totals.get(p.uid)?.allTime ?? 0,
         lastUpdate: totals.get(p.uid)?.updatedAt ?? race.completedAt ?? race.endDate,
       })),

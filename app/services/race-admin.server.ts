@@ -1,23 +1,11 @@
-import type { RaceStatus, RaceType } from "../../db/schema";
-import type { PrizeDistribution } from "~/domain/race-prizes";
+import type { RaceStatus } from "../../db/schema";
 import { db } from "./db.server";
 import { announceCompletion } from "./race-jobs.server";
 import { completeRace, findRace, toRaceView } from "./races.server";
 import type { RaceView } from "./races.server";
 
 /** What an admin sets on a race (form or API), money already in cents. */
-export interface RaceInput {
-  title: string;
-  type: RaceType;
-  status: RaceStatus;
-  prizePoolCents: number;
-  minWager: number;
-  startDate: string;
-  endDate: string;
-  distribution: PrizeDistribution;
-  rules: string | null;
-  description: string | null;
-}
+export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
 
 /** Every race, the running ones first, then the newest. */
 export async function listRaces(): Promise<RaceView[]> {

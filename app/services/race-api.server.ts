@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
-import type { RaceView } from "./races.server";
+import type { Participant, RaceView } from "./races.server";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
 export function raceJson(race: RaceView) {
@@ -28,3 +28,23 @@ export function validationFailure(error: z.ZodError) {
 }
 
 export const raceNotFound = () => apiError(404, "Race not found");
+
+/** A race as the public race API writes it (spec §3 "Current race"), prizes in dollars. */
+export function publicRaceJson(race: RaceView, participants: Participant[]) {
+  return {
+    id: race.id,
+    title: race.title,
+    type: race.type,
+    status: race.status,
+    startDate: race.startDate,
+    endDate: race.endDate,
+    prizePool: race.prizePoolCents / 100,
+    participants: participants.map((p) => ({
+      position: p.position,
+      uid: p.uid,
+      name: p.name,
+      wager: p.wager,
+      prize: p.prizeCents / 100,
+    })),
+  };
+}

@@ -285,12 +285,11 @@ async function notifyWinners(
   now: Date,
 ) {
   for (const winner of winners) {
+    // A user is linked to a player by the provider's uid (goated_id), never by a name.
     const users = await trx
       .selectFrom("users")
       .select("id")
-      .where((eb) =>
-        eb.or([eb("goated_id", "=", winner.uid), eb("goated_username", "=", winner.name)]),
-      )
+      .where("goated_id", "=", winner.uid)
       .execute();
     const prize = (winner.prizeCents / 100).toFixed(2);
     for (const user of users) {
@@ -378,7 +377,8 @@ export interface RacePosition {
 /**
  * Where a player stands in the current race, and where they stood at the previous sync: the
  * standings just before the latest snapshot instant (snapshots are written only by syncs).
- * The player is the linked provider account of user `userId`, else the player named `username`.
+ * The player is the linked provider account (goated_id) of user `userId`, else the player named
+ * `username` (the API's query parameter).
  * Null when there is no current race or the player is not in it.
  */
 export async function findRacePosition(
@@ -416,21 +416,19 @@ export async function findRacePosition(
 }
 
 async function playerUidFor(who: { userId?: number; username?: string }) {
-  const user =
-    who.userId === undefined
-      ? undefined
-      : await db
-          .selectFrom("users")
-          .select(["goated_id", "goated_username"])
-          .where("id", "=", who.userId)
-          .executeTakeFirst();
-  if (user?.goated_id) return user.goated_id;
-  const username = who.username ?? user?.goated_username;
-  if (!username) return null;
+  if (who.userId !== undefined) {
+    const user = await db
+      .selectFrom("users")
+      .select("goated_id")
+      .where("id", "=", who.userId)
+      .executeTakeFirst();
+    if (user?.goated_id) return user.goated_id;
+  }
+  if (!who.username) return null;
   const player = await db
     .selectFrom("players")
     .select("uid")
-    .where(sql`lower(name)`, "=", username.toLowerCase())
+    .where(sql`lower(name)`, "=", who.username.toLowerCase())
     .orderBy("all_time", "desc")
     .executeTakeFirst();
   return player?.uid ?? null;
@@ -518,10 +516,10 @@ export async function loadRacePositionCard(
   try {
     const user = await db
       .selectFrom("users")
-      .select(["goated_id", "goated_username"])
+      .select("goated_id")
       .where("id", "=", userId)
       .executeTakeFirst();
-    if (!user?.goated_id && !user?.goated_username) return { kind: "unlinked" };
+    if (!user?.goated_id) return { kind: "unlinked" };
     const position = await findRacePosition({ userId }, now);
     return position ? { kind: "loaded", position, now: now.toISOString() } : { kind: "absent" };
   } catch (error) {

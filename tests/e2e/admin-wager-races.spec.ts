@@ -96,6 +96,8 @@ test("the admin race page is for admins only", async ({ page, context }) => {
   await signInAs(context, await createSignedInAccount({}));
   const response = await page.goto("/admin/wager-races");
   expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
+  await expect(page.getByText("You need admin privileges to view this page.")).toBeVisible();
   await expect(page.getByText("Wager Race Management")).toHaveCount(0);
 });
 

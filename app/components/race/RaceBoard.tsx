@@ -67,21 +67,18 @@ export function RaceBoard({
   const revalidator = useRevalidator();
   const [socketCompletion, setSocketCompletion] = useState<SocketCompletion | null>(null);
 
-  const onMessage = useCallback(
-    (message: ServerMessage) => {
-      if (message.type !== "RACE_COMPLETED" || !listen) return;
-      setSocketCompletion({
-        participants: message.data.winners.map((w) => ({
-          ...w,
-          prizeCents: Math.round(w.prize * 100),
-        })),
-        nextRaceStart: message.data.nextRaceStart,
-        until: Date.now() + COMPLETED_VIEW_MS,
-      });
-    },
-    [listen],
-  );
-  useLeaderboardSocket(onMessage);
+  const onMessage = useCallback((message: ServerMessage) => {
+    if (message.type !== "RACE_COMPLETED") return;
+    setSocketCompletion({
+      participants: message.data.winners.map((w) => ({
+        ...w,
+        prizeCents: Math.round(w.prize * 100),
+      })),
+      nextRaceStart: message.data.nextRaceStart,
+      until: Date.now() + COMPLETED_VIEW_MS,
+    });
+  }, []);
+  useLeaderboardSocket(onMessage, listen);
 
   // The completed view of a socket message, or of the server's transition, ends by asking anew.
   const revalidateAt =

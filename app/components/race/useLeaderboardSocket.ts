@@ -4,12 +4,16 @@ import type { ServerMessage } from "~/realtime/messages";
 /** Spec §4 and §9: on a close with any code other than 1000 the socket reconnects after 5 s. */
 const RECONNECT_MS = 5000;
 
-/** Listens to /ws/leaderboard while the component is mounted (JavaScript only). */
-export function useLeaderboardSocket(onMessage: (message: ServerMessage) => void): void {
+/** Listens to /ws/leaderboard while mounted and `enabled` (JavaScript only). */
+export function useLeaderboardSocket(
+  onMessage: (message: ServerMessage) => void,
+  enabled = true,
+): void {
   const handler = useRef(onMessage);
   handler.current = onMessage;
 
   useEffect(() => {
+    if (!enabled) return;
     let socket: WebSocket | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let unmounted = false;
@@ -33,5 +37,5 @@ export function useLeaderboardSocket(onMessage: (message: ServerMessage) => void
       clearTimeout(retry);
       socket?.close(1000);
     };
-  }, []);
+  }, [enabled]);
 }

@@ -206,6 +206,16 @@ describe("completion", () => {
         goated_username: "Alpha",
       })
       .execute();
+    // Same name as winner #2 but not linked to that player: not told.
+    await db
+      .insertInto("users")
+      .values({
+        username: "bravo_namesake",
+        password_hash: "x",
+        created_at: NOV,
+        goated_username: "Bravo",
+      })
+      .execute();
     const raceId = await seedRace({ start: NOV, end: DEC, type: "monthly" });
 
     const messages: ServerMessage[] = [];
@@ -326,7 +336,7 @@ describe("race position", () => {
       .executeTakeFirstOrThrow();
     const linked = await db
       .insertInto("users")
-      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_username: "alpha" })
+      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_id: "u1" })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await loadRacePositionCard(unlinked.id, now)).toEqual({ kind: "unlinked" });
