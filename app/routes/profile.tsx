@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
+import { DetailRow, ProfileSection } from "~/components/profile/ProfileSection";
 import { StatsPanel } from "~/components/profile/ProfilePanels";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { RankProgress } from "~/components/rank/RankProgress";
@@ -142,84 +143,61 @@ export default function ProfilePage() {
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section
-          aria-labelledby="account-details"
-          className="rounded-xl border border-accent bg-card p-6"
-        >
-          <h2 id="account-details" className="mb-4 font-display text-xl font-extrabold uppercase">
-            Account Details
-          </h2>
+        <ProfileSection id="account-details" title="Account Details">
           <dl className="space-y-2">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">Member Since</dt>
-              <dd>{formatDate(account.createdAt)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">User ID</dt>
-              <dd className="tabular-nums">{account.id}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">Status</dt>
-              <dd className="font-semibold text-success">Active</dd>
-            </div>
+            <DetailRow label="Member Since">{formatDate(account.createdAt)}</DetailRow>
+            <DetailRow label="User ID">
+              <span className="tabular-nums">{account.id}</span>
+            </DetailRow>
+            <DetailRow label="Status">
+              <span className="font-semibold text-success">Active</span>
+            </DetailRow>
           </dl>
-        </section>
+        </ProfileSection>
 
-        <section
-          aria-labelledby="linked-accounts"
-          className="rounded-xl border border-accent bg-card p-6"
-        >
-          <h2 id="linked-accounts" className="mb-4 font-display text-xl font-extrabold uppercase">
-            Linked Accounts
-          </h2>
+        <ProfileSection id="linked-accounts" title="Linked Accounts">
           <dl className="space-y-3">
-            <div className="flex items-center justify-between gap-4">
-              <dt className="text-muted">Telegram</dt>
-              <dd>
-                {account.telegramUsername ? (
-                  `@${account.telegramUsername}`
-                ) : (
-                  <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}>
-                    Link
-                  </Link>
-                )}
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-4">
-              <dt className="text-muted">Goated</dt>
-              <dd>
-                {linked ? (
-                  <span className="font-semibold text-success">Connected</span>
-                ) : (
-                  <a
-                    href={PROVIDER_REFERRAL_URL}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}
-                  >
-                    Connect
-                  </a>
-                )}
-              </dd>
-            </div>
+            <DetailRow label="Telegram">
+              {account.telegramUsername ? (
+                `@${account.telegramUsername}`
+              ) : (
+                <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}>
+                  Link
+                </Link>
+              )}
+            </DetailRow>
+            <DetailRow label="Goated">
+              {linked ? (
+                <span className="font-semibold text-success">Connected</span>
+              ) : (
+                <a
+                  href={PROVIDER_REFERRAL_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}
+                >
+                  Connect
+                </a>
+              )}
+            </DetailRow>
           </dl>
-        </section>
+        </ProfileSection>
       </div>
 
-      <section aria-labelledby="about-me" className="rounded-xl border border-accent bg-card p-6">
-        <div className="mb-3 flex items-center justify-between gap-4">
-          <h2 id="about-me" className="font-display text-xl font-extrabold uppercase">
-            About Me
-          </h2>
-          {inEditMode ? null : (
+      <ProfileSection
+        id="about-me"
+        title="About Me"
+        action={
+          inEditMode ? null : (
             <Link
               to="/profile?edit=1"
               className="text-sm font-semibold text-primary hover:underline"
             >
               Edit
             </Link>
-          )}
-        </div>
+          )
+        }
+      >
         <p className="whitespace-pre-wrap break-words">
           {account.bio || (
             <span className="text-muted">
@@ -227,7 +205,7 @@ export default function ProfilePage() {
             </span>
           )}
         </p>
-      </section>
+      </ProfileSection>
 
       <section className="rounded-xl border border-accent bg-card p-6">
         <nav

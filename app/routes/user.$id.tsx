@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
+import { ProfileSection } from "~/components/profile/ProfileSection";
 import { formatUsd } from "~/domain/money";
 import { rankFor } from "~/domain/rank";
 import { formatDate } from "~/domain/time";
@@ -33,29 +34,17 @@ export default function MemberProfilePage() {
           {profile.telegramUsername ? <p>@{profile.telegramUsername}</p> : null}
         </div>
       </section>
-      <section
-        aria-labelledby="member-about"
-        className="rounded-xl border border-accent bg-card p-6"
-      >
-        <h2 id="member-about" className="mb-3 font-display text-xl font-extrabold uppercase">
-          About
-        </h2>
+      <ProfileSection id="member-about" title="About">
         <p className="whitespace-pre-wrap break-words">
           {profile.bio || <span className="text-muted">No bio provided.</span>}
         </p>
-      </section>
-      <section
-        aria-labelledby="member-rank"
-        className="rounded-xl border border-accent bg-card p-6"
-      >
-        <h2 id="member-rank" className="mb-3 font-display text-xl font-extrabold uppercase">
-          Rank
-        </h2>
+      </ProfileSection>
+      <ProfileSection id="member-rank" title="Rank">
         <p className="font-display text-2xl font-extrabold text-primary">
           {rankFor(profile.totalWagered).name}
         </p>
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
-      </section>
+      </ProfileSection>
     </div>
   );
 }

@@ -14,18 +14,20 @@ export const PROFILE_COLOR_CLASSES: Record<ProfileColor, string> = {
   "#FF00A0": "bg-[#FF00A0]",
 };
 
-export function colorClass(color: string): string {
-  return PROFILE_COLOR_CLASSES[color as ProfileColor] ?? PROFILE_COLOR_CLASSES["#D7FF00"];
+const DEFAULT_COLOR_CLASS = PROFILE_COLOR_CLASSES["#D7FF00"];
+
+function colorClass(color: string | undefined): string {
+  return (color && PROFILE_COLOR_CLASSES[color as ProfileColor]) || DEFAULT_COLOR_CLASS;
 }
 
-/** The first letter of the username on the chosen colour (spec §2 /profile). */
+/** The first letter of the username on the chosen colour (spec §2 /profile); the default without one. */
 export function ProfileEmblem({
   username,
   color,
   size = "large",
 }: {
   username: string;
-  color: string;
+  color?: string;
   size?: "large" | "small";
 }) {
   const dimensions = size === "large" ? "h-20 w-20 text-4xl" : "h-8 w-8 text-sm";

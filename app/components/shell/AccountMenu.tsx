@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useRef } from "react";
+import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
 import type { ShellUser } from "./SiteShell";
@@ -18,12 +19,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         aria-label={`Account menu for ${user.username}`}
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-1 py-1 hover:text-primary [&::-webkit-details-marker]:hidden"
       >
-        <span
-          aria-hidden="true"
-          className="grid h-8 w-8 place-items-center rounded-full bg-primary font-display text-sm font-extrabold uppercase text-primary-foreground"
-        >
-          {user.username.charAt(0)}
-        </span>
+        <ProfileEmblem username={user.username} size="small" />
         <span className="hidden max-w-32 truncate text-sm font-semibold sm:inline">
           {user.username}
         </span>

@@ -22,6 +22,38 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** What a text input and a textarea share: the label, the hint and the errors tied by id. */
+function Field({
+  id,
+  label,
+  errors,
+  hint,
+  control,
+}: FieldProps & { id: string; control: (a11y: FieldA11y) => ReactNode }) {
+  const errorId = `${id}-errors`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      {control({
+        className: INPUT,
+        "aria-invalid": invalid ? true : undefined,
+        "aria-describedby": invalid ? errorId : undefined,
+      })}
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface FieldA11y {
+  className: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
 /** A labelled input with its errors. `id` and `name` come from conform's getInputProps. */
 export function TextField({
   label,
@@ -29,21 +61,14 @@ export function TextField({
   hint,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
-  const errorId = `${input.id}-errors`;
   return (
-    <div>
-      <label htmlFor={input.id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        {...input}
-        className={INPUT}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-      />
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
+    <Field
+      id={input.id}
+      label={label}
+      errors={errors}
+      hint={hint}
+      control={(a11y) => <input {...input} {...a11y} />}
+    />
   );
 }
 
@@ -53,21 +78,14 @@ export function TextAreaField({
   hint,
   ...textarea
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
-  const errorId = `${textarea.id}-errors`;
   return (
-    <div>
-      <label htmlFor={textarea.id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        {...textarea}
-        className={INPUT}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-      />
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
+    <Field
+      id={textarea.id}
+      label={label}
+      errors={errors}
+      hint={hint}
+      control={(a11y) => <textarea {...textarea} {...a11y} />}
+    />
   );
 }
 
