@@ -18,6 +18,22 @@ export function utcMonthWindow(now: Date): RaceWindow {
   return { start, end };
 }
 
+/**
+ * The snapshot to record for a player the sync sees for the first time: their all-time total when
+ * the UTC month began (all-time minus this month, never below 0), so this month's race counts
+ * only this month's wagers even when our first sync happens mid-month. Null when that total is 0
+ * (no snapshot already means 0) or when `now` is the month's first instant.
+ */
+export function monthStartBaseline(
+  totals: { all_time: number; this_month: number },
+  now: Date,
+): { takenAt: string; allTime: number } | null {
+  const { start } = utcMonthWindow(now);
+  const allTime = Math.max(0, totals.all_time - totals.this_month);
+  if (allTime <= 0 || start.getTime() >= now.getTime()) return null;
+  return { takenAt: start.toISOString(), allTime };
+}
+
 /** The first instant of the UTC month after the one containing `now`. */
 export function startOfNextUtcMonth(now: Date): Date {
   return utcMonthWindow(now).end;

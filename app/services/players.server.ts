@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
+import { monthStartBaseline } from "~/domain/race-time";
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
@@ -39,6 +40,8 @@ type StoredRow = [
  * Stores one sync's referrals in one transaction. Rows that did not change are not rewritten.
  * `wager_changed_at` moves only when a total moved; a snapshot of the all-time total is appended
  * only when it changed (a new player's first non-zero total included; a missing snapshot means 0).
+ * A new player also gets a snapshot at the UTC month's start (all-time minus this month), so the
+ * month's race does not count their earlier history when our first sync is mid-month.
  * Players absent from the payload keep their last known totals. A real (non-demo) store removes
  * the demo rows, so the first good provider sync replaces the demo data.
  *
@@ -98,6 +101,13 @@ export async function storeReferrals(
           totalsChanged ? at : before[6],
         );
         changed += 1;
+        if (!before) {
+          const baseline = monthStartBaseline(wagered, now);
+          if (baseline) {
+            snapshot.run(uid, baseline.takenAt, baseline.allTime);
+            snapshots += 1;
+          }
+        }
         if ((before?.[5] ?? 0) !== wagered.all_time) {
           snapshot.run(uid, at, wagered.all_time);
           snapshots += 1;

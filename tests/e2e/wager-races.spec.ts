@@ -2,6 +2,7 @@ import { expect, jsEnabled, test } from "./fixtures";
 import { minutesFromNow, seedPlayer, seedRace, uniqueName } from "./races";
 
 const COUNTDOWN = /^\d+d \d+h \d+m$/;
+const DAY_MINUTES = 24 * 60;
 
 function monthStart() {
   const now = new Date();
@@ -39,9 +40,15 @@ test("a race whose end has passed shows 'Race Completed' with its participants",
   page,
 }) => {
   const name = uniqueName("finisher");
-  const start = minutesFromNow(-3 * 24 * 60);
-  await seedPlayer({ name, wager: 5000, from: start, to: minutesFromNow(-60) });
-  const id = await seedRace({ title: uniqueName("Ended race"), start, end: minutesFromNow(-1) });
+  // Entirely before the current month, where the server's own syncs (from the fake provider)
+  // have written no snapshots: the seeded player is the race's only participant.
+  const start = minutesFromNow(-40 * DAY_MINUTES);
+  await seedPlayer({ name, wager: 5000, from: start, to: minutesFromNow(-36 * DAY_MINUTES) });
+  const id = await seedRace({
+    title: uniqueName("Ended race"),
+    start,
+    end: minutesFromNow(-35 * DAY_MINUTES),
+  });
 
   await page.goto(`/wager-races/${id}`);
   await expect(page.getByText("Race Completed")).toBeVisible();
@@ -53,9 +60,12 @@ test("a running race turns to 'Race Completed' when its countdown ends", async (
   test.slow();
   const name = uniqueName("sprinter");
   const start = minutesFromNow(-60);
-  await seedPlayer({ name, wager: 250, from: start, to: minutesFromNow(-1) });
+  // The fake provider's players (at most 25M) wager in this window too: a minimum only this
+  // player reaches keeps them out, and 5B stays below the players other tests put at the top of
+  // the month's race.
+  await seedPlayer({ name, wager: 5e9, from: start, to: minutesFromNow(-1) });
   const end = new Date(Date.now() + 10_000).toISOString();
-  const id = await seedRace({ title: uniqueName("Short race"), start, end });
+  const id = await seedRace({ title: uniqueName("Short race"), start, end, minWager: 1e9 });
 
   await page.goto(`/wager-races/${id}`);
   await expect(page.getByText("Ends In")).toBeVisible();

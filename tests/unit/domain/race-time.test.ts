@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   countdownText,
   daysLeftRoundedUp,
+  monthStartBaseline,
   parseUtcInstant,
   positionChange,
   startOfNextUtcMonth,
@@ -25,6 +26,28 @@ describe("UTC month windows", () => {
       "2027-01-01T00:00:00.000Z",
     );
     expect(utcMonthName(firstMoment)).toBe("December 2026");
+  });
+});
+
+describe("monthStartBaseline", () => {
+  const midMonth = new Date("2026-11-21T12:00:00.000Z");
+
+  it("is the all-time total less this month's, at the month's first instant", () => {
+    expect(monthStartBaseline({ all_time: 2500.5, this_month: 1500.25 }, midMonth)).toEqual({
+      takenAt: "2026-11-01T00:00:00.000Z",
+      allTime: 1000.25,
+    });
+  });
+
+  it("is null when there was nothing before the month (a missing snapshot already means 0)", () => {
+    expect(monthStartBaseline({ all_time: 42, this_month: 42 }, midMonth)).toBeNull();
+    // Provider periods are not always consistent: never a negative total.
+    expect(monthStartBaseline({ all_time: 40, this_month: 42 }, midMonth)).toBeNull();
+  });
+
+  it("is null at the month's first instant, where the first sighting is the baseline", () => {
+    const first = new Date("2026-11-01T00:00:00.000Z");
+    expect(monthStartBaseline({ all_time: 100, this_month: 0 }, first)).toBeNull();
   });
 });
 

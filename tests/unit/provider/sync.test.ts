@@ -6,6 +6,7 @@ import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/players.server";
+import { computeStandings, ensureMonthlyRace } from "~/services/races.server";
 import { saveProviderToken } from "~/services/provider-tokens.server";
 import { demoDataInUse, syncStatus } from "~/services/sync-runs.server";
 import {
@@ -50,6 +51,7 @@ beforeEach(async () => {
   provider.reset();
   messages.length = 0;
   clock = new Date("2026-05-04T10:00:00.000Z");
+  await db.deleteFrom("races").execute();
   await db.deleteFrom("players").execute();
   await db.deleteFrom("sync_runs").execute();
   await db.deleteFrom("provider_tokens").execute();
@@ -119,10 +121,13 @@ describe("a provider sync", () => {
   it("rewrites only changed players and snapshots only changed all-time totals", async () => {
     await runSync(options());
     const first = await db.selectFrom("wager_snapshots").selectAll().execute();
-    // Every new player with a non-zero all-time total has its first snapshot; zeros have none.
-    expect(first.map((s) => s.uid).sort()).toEqual(
-      (await playersTable()).filter((p) => p.all_time > 0).map((p) => p.uid),
-    );
+    // Every new player with a non-zero all-time total has a snapshot now; zeros have none.
+    expect(
+      first
+        .filter((s) => s.taken_at === clock.toISOString())
+        .map((s) => s.uid)
+        .sort(),
+    ).toEqual((await playersTable()).filter((p) => p.all_time > 0).map((p) => p.uid));
 
     advance(300);
     const unchanged = await runSync(options());
@@ -147,8 +152,31 @@ describe("a provider sync", () => {
       .where("uid", "=", "fp-live")
       .orderBy("taken_at")
       .execute();
-    expect(snapshots.map((s) => s.all_time)).toEqual([2500000.987654321, 2500010.987654321]);
+    // The month-start baseline, the first sighting, the change.
+    expect(snapshots.map((s) => s.taken_at)).toEqual([
+      "2026-05-01T00:00:00.000Z",
+      "2026-05-04T10:00:00.000Z",
+      clock.toISOString(),
+    ]);
+    expect(snapshots.slice(1).map((s) => s.all_time)).toEqual([
+      2500000.987654321, 2500010.987654321,
+    ]);
     expect(messages).toHaveLength(2);
+  });
+
+  it("first syncing mid-month, the month's race counts this month's wagers, not earlier history", async () => {
+    await runSync(options());
+    const race = await ensureMonthlyRace(clock);
+    const standings = await computeStandings(race!, clock);
+    const players = (await playersTable()).filter(
+      (p) => p.this_month > 0 && p.this_month <= p.all_time,
+    );
+    expect(standings.length).toBeGreaterThan(10);
+    expect(standings.map((s) => [s.uid, s.wager])).toEqual(
+      players
+        .sort((a, b) => b.this_month - a.this_month || a.name.localeCompare(b.name))
+        .map((p) => [p.uid, expect.closeTo(p.this_month, 6)]),
+    );
   });
 
   it("keeps the wager change time when only a name changes", async () => {
