@@ -19,7 +19,7 @@ import { SiteShell } from "./components/shell/SiteShell";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
-import { totalWageredOfUser } from "./services/player-wagers.server";
+import { totalWageredOfUser } from "./services/users.server";
 import { findRequestUser } from "./services/sessions.server";
 import { demoDataInUse } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";

@@ -6,7 +6,7 @@ import { LeaderboardTable } from "~/components/leaderboard/LeaderboardTable";
 import { leaderboardHref, PERIOD_LABELS } from "~/components/leaderboard/links";
 import { MAX_SEARCH_LENGTH, PlayerSearchForm } from "~/components/leaderboard/PlayerSearchForm";
 import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
-import { useLeaderboardUpdates } from "~/components/leaderboard/use-leaderboard-updates";
+import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
@@ -67,7 +67,9 @@ export default function Leaderboard() {
   // A push carries each period's top 10: the unsearched first page takes it as it is; any other
   // view asks the server for its rows again.
   const [pushed, setPushed] = useState<{ key: string; snapshot: LeaderboardSnapshot } | null>(null);
-  useLeaderboardUpdates((snapshot) => {
+  useLeaderboardSocket((message) => {
+    if (message.type !== "LEADERBOARD_UPDATE") return;
+    const snapshot = message.data;
     if (page === 1 && !q && !player) setPushed({ key: location.key, snapshot });
     else if (revalidator.state === "idle") revalidator.revalidate();
   });

@@ -18,6 +18,7 @@ import {
   utcMonthWindow,
 } from "~/domain/race-time";
 import { db } from "./db.server";
+import { linkedPlayerUid } from "./users.server";
 
 /**
  * Wager races: the races themselves, their standings (computed from the wager snapshots while a
@@ -417,12 +418,8 @@ export async function findRacePosition(
 
 async function playerUidFor(who: { userId?: number; username?: string }) {
   if (who.userId !== undefined) {
-    const user = await db
-      .selectFrom("users")
-      .select("goated_id")
-      .where("id", "=", who.userId)
-      .executeTakeFirst();
-    if (user?.goated_id) return user.goated_id;
+    const uid = await linkedPlayerUid(who.userId);
+    if (uid) return uid;
   }
   if (!who.username) return null;
   const player = await db
@@ -514,12 +511,7 @@ export async function loadRacePositionCard(
   now: Date = new Date(),
 ): Promise<RacePositionCardData> {
   try {
-    const user = await db
-      .selectFrom("users")
-      .select("goated_id")
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    if (!user?.goated_id) return { kind: "unlinked" };
+    if (!(await linkedPlayerUid(userId))) return { kind: "unlinked" };
     const position = await findRacePosition({ userId }, now);
     return position ? { kind: "loaded", position, now: now.toISOString() } : { kind: "absent" };
   } catch (error) {

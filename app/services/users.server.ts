@@ -51,6 +51,24 @@ export async function getAccount(userId: number): Promise<Account | null> {
   return { ...account, isAdmin: is_admin === 1 };
 }
 
+/**
+ * A signed-in user's all-time wagered dollars (the header's rank badge): their linked player's
+ * total, 0 when nothing is linked or the player is not synced yet.
+ */
+export async function totalWageredOfUser(userId: number): Promise<number> {
+  return (await getAccount(userId))?.totalWagered ?? 0;
+}
+
+/** The provider uid a user's account is linked to: users.goated_id, never a name. */
+export async function linkedPlayerUid(userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("users")
+    .select("goated_id")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.goated_id ?? null;
+}
+
 export async function getPublicProfile(userId: number): Promise<PublicProfile | null> {
   const account = await getAccount(userId);
   if (!account) return null;

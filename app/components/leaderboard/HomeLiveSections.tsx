@@ -5,7 +5,7 @@ import { DailyLeaderboard } from "./DailyLeaderboard";
 import { MVP_PERIODS, TopPerformers } from "./TopPerformers";
 import type { MvpPeriod } from "./TopPerformers";
 import { TotalWageredTicker } from "./TotalWageredTicker";
-import { useLeaderboardUpdates } from "./use-leaderboard-updates";
+import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 
 type PulseFor = Record<MvpPeriod, string | null>;
 
@@ -34,7 +34,9 @@ export function HomeLiveSections({
   });
 
   const shown = useRef(initial);
-  useLeaderboardUpdates((next) => {
+  useLeaderboardSocket((message) => {
+    if (message.type !== "LEADERBOARD_UPDATE") return;
+    const next = message.data;
     const previous = shown.current;
     shown.current = next;
     const changedAt = (period: MvpPeriod) => {

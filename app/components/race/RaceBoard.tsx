@@ -6,7 +6,7 @@ import { prizeTable, totalShare } from "~/domain/race-prizes";
 import type { PrizeDistribution } from "~/domain/race-prizes";
 import { COMPLETED_VIEW_MS, countdownText, startOfNextUtcMonth } from "~/domain/race-time";
 import type { ServerMessage } from "~/realtime/messages";
-import { useLeaderboardSocket } from "./useLeaderboardSocket";
+import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import { useNow } from "./useNow";
 
 /** The race fields a board shows (a RaceView as it arrives from a loader). */

@@ -1,22 +1,26 @@
 import { useEffect, useRef } from "react";
-import type { LeaderboardSnapshot } from "~/domain/leaderboard";
-import type { ServerMessage } from "~/realtime/messages";
+import type { ServerMessage } from "./messages";
 
 /** The spec's reconnect delay after a close with any code other than 1000 (public-site §4). */
-export const RECONNECT_DELAY_MS = 5_000;
+const RECONNECT_DELAY_MS = 5_000;
 
 /**
- * Keeps a socket to /ws/leaderboard open while the component is mounted and hands every
- * LEADERBOARD_UPDATE to `onUpdate`. A close other than a normal one (1000) reconnects after 5 s;
- * unmounting closes normally.
+ * Keeps a socket to /ws/leaderboard open while the component is mounted and `enabled` (so only
+ * with JavaScript), handing every message to `onMessage`. A close other than a normal one (1000)
+ * reconnects after 5 s; unmounting closes normally. The one client of that endpoint: the home
+ * page, /leaderboard and the race boards all listen through it.
  */
-export function useLeaderboardUpdates(onUpdate: (snapshot: LeaderboardSnapshot) => void): void {
-  const latest = useRef(onUpdate);
+export function useLeaderboardSocket(
+  onMessage: (message: ServerMessage) => void,
+  enabled = true,
+): void {
+  const latest = useRef(onMessage);
   useEffect(() => {
-    latest.current = onUpdate;
+    latest.current = onMessage;
   });
 
   useEffect(() => {
+    if (!enabled) return;
     let socket: WebSocket | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let unmounted = false;
@@ -30,9 +34,9 @@ export function useLeaderboardUpdates(onUpdate: (snapshot: LeaderboardSnapshot) 
         try {
           message = JSON.parse(event.data) as ServerMessage;
         } catch {
-          return;
+          return; // a frame that is not JSON is not for us
         }
-        if (message.type === "LEADERBOARD_UPDATE") latest.current(message.data);
+        latest.current(message);
       };
       socket.onclose = (event) => {
         if (unmounted || event.code === 1000) return;
@@ -46,5 +50,5 @@ export function useLeaderboardUpdates(onUpdate: (snapshot: LeaderboardSnapshot) 
       clearTimeout(retry);
       socket?.close(1000);
     };
-  }, []);
+  }, [enabled]);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { db } from "~/services/db.server";
-import { totalWageredOfUser } from "~/services/player-wagers.server";
+import { linkedPlayerUid, totalWageredOfUser } from "~/services/users.server";
 
 const now = "2026-11-21T12:00:00.000Z";
 const player = (uid: string, name: string, allTime: number) => ({
@@ -28,14 +28,18 @@ beforeAll(async () => {
   await migrateToLatest(db);
 });
 
-describe("player wagers", () => {
-  it("a user's total is their linked player's all-time wager, else 0", async () => {
+describe("a user's linked player", () => {
+  it("is the player whose uid is the user's goated_id, never one of the same name", async () => {
     await db
       .insertInto("players")
       .values([player("1", "GoatKing", 150_000.5), player("2", "Kid", 20)])
       .execute();
-    expect(await totalWageredOfUser(await user("linked", "1"))).toBeCloseTo(150_000.5, 6);
-    expect(await totalWageredOfUser(await user("unlinked", null))).toBe(0);
+    const linked = await user("linked", "1");
+    const namesake = await user("Kid", null);
+    expect(await linkedPlayerUid(linked)).toBe("1");
+    expect(await linkedPlayerUid(namesake)).toBeNull();
+    expect(await totalWageredOfUser(linked)).toBeCloseTo(150_000.5, 6);
+    expect(await totalWageredOfUser(namesake)).toBe(0);
     expect(await totalWageredOfUser(await user("unknown", "no-such-uid"))).toBe(0);
   });
 });
