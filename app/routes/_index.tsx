@@ -4,11 +4,12 @@ import { PromoVideo } from "~/components/content/PromoVideo";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
 import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
+import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { RaceWidget } from "~/components/race/RaceWidget";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { optionalMedia } from "~/lib/media.server";
-import { leaderboardSnapshot } from "~/services/players.server";
+import { leaderboardSnapshot, playerStanding } from "~/services/players.server";
 import { loadRaceWidget } from "~/services/race-widget.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -22,20 +23,26 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [snapshot, raceWidget] = await Promise.all([
+  const playerUid = new URL(request.url).searchParams.get("player");
+  const [snapshot, raceWidget, player] = await Promise.all([
     leaderboardSnapshot(),
     loadRaceWidget(request),
+    playerUid ? playerStanding(playerUid) : null,
   ]);
   return {
     snapshot,
     raceWidget,
+    player,
     now: new Date().toISOString(),
     video: optionalMedia("home-banner.mp4"),
   };
 }
 
+/** A name on the home page opens the stats panel on the home page itself (public-site §2). */
+const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }).toString()}`;
+
 export default function Home() {
-  const { snapshot, raceWidget, now, video } = useLoaderData<typeof loader>();
+  const { snapshot, raceWidget, player, now, video } = useLoaderData<typeof loader>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
@@ -99,11 +106,13 @@ export default function Home() {
       <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
       {/* The total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD (#leaderboard). */}
-      <HomeLiveSections snapshot={snapshot} now={now} />
+      <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref} />
 
       <FeatureCards signedIn={signedIn} />
 
       {raceWidget ? <RaceWidget {...raceWidget} /> : null}
+
+      {player ? <PlayerStatsPanel player={player} closeHref="/" /> : null}
     </div>
   );
 }

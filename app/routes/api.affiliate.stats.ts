@@ -27,7 +27,8 @@ const pagingSchema = z
 /**
  * GET /api/affiliate/stats[?page=N&limit=M]: the leaderboard in the spec's structured shape
  * (public-site §3). With paging, that page of each period; without, every player with a non-zero
- * total in each period. The ETag is the last sync that changed data.
+ * total in each period. The ETag is the last successful sync, whose time the body carries as
+ * lastUpdated (so a 304 never keeps an old lastUpdated).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -42,14 +43,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
 
-  const { lastChange, lastSuccess } = await syncStatus();
-  const etag = `W/"sync-${lastChange?.id ?? 0}"`;
+  const { lastSuccess } = await syncStatus();
+  const version = `${lastSuccess?.id ?? 0}`;
+  const etag = `W/"sync-${version}"`;
   const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL };
   if (matches(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   const body = await affiliateStatsJson(paging.data, {
-    version: `${lastSuccess?.id ?? 0}`,
+    version,
     lastUpdated: lastSuccess?.finished_at ?? null,
   });
   return new Response(body, {

@@ -30,10 +30,13 @@ export async function seedPlayer(options: {
       .values({
         uid,
         name: options.name,
+        // Race standings come from the snapshots alone; zero totals keep these players off the
+        // leaderboards and the MVP cards, whose leaders other tests expect to be the fake
+        // provider's.
         today: 0,
         this_week: 0,
-        this_month: options.wager,
-        all_time: 1000 + options.wager,
+        this_month: 0,
+        all_time: 0,
         updated_at: now,
         wager_changed_at: now,
       })

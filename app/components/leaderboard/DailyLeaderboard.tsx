@@ -1,14 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { RankedPlayer } from "~/domain/leaderboard";
 import { LeaderboardTable } from "./LeaderboardTable";
-import { leaderboardHref } from "./links";
 import { PlayerSearchForm } from "./PlayerSearchForm";
 
 /**
  * DAILY LEADERBOARD: today's top 10. Its search box is a GET form to the daily leaderboard, so a
  * search lands on /leaderboard?period=daily&q=..., with or without JavaScript.
  */
-export function DailyLeaderboard({ players }: { players: RankedPlayer[] }) {
+export function DailyLeaderboard({
+  players,
+  playerHref,
+}: {
+  players: RankedPlayer[];
+  playerHref: (uid: string) => string;
+}) {
   return (
     <section id="leaderboard" aria-labelledby="daily-leaderboard" className="mt-12 scroll-mt-24">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -32,7 +37,7 @@ export function DailyLeaderboard({ players }: { players: RankedPlayer[] }) {
             players={players}
             caption="Today's top 10 by wager"
             playerHeading="User"
-            playerHref={(uid) => leaderboardHref({ period: "daily", player: uid })}
+            playerHref={playerHref}
           />
         ) : (
           <p className="px-6 py-10 text-center text-muted">No Data Available</p>

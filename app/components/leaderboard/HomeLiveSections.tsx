@@ -18,9 +18,11 @@ type PulseFor = Record<MvpPeriod, string | null>;
 export function HomeLiveSections({
   snapshot: initial,
   now,
+  playerHref,
 }: {
   snapshot: LeaderboardSnapshot;
   now: string;
+  playerHref: (uid: string) => string;
 }) {
   const [snapshot, setSnapshot] = useState(initial);
   const [pulseFor, setPulseFor] = useState<PulseFor>(() => {
@@ -57,8 +59,8 @@ export function HomeLiveSections({
   return (
     <>
       <TotalWageredTicker totalWagered={snapshot.totalWagered} />
-      <TopPerformers top={snapshot.top} pulseFor={pulseFor} />
-      <DailyLeaderboard players={snapshot.top.daily} />
+      <TopPerformers top={snapshot.top} pulseFor={pulseFor} playerHref={playerHref} />
+      <DailyLeaderboard players={snapshot.top.daily} playerHref={playerHref} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import { formatUsd } from "~/domain/money";
-import { leaderboardHref } from "./links";
 import { RankBadge } from "./RankBadge";
 
 export const MVP_PERIODS = [
@@ -20,9 +19,12 @@ export type MvpPeriod = (typeof MVP_PERIODS)[number]["period"];
 export function TopPerformers({
   top,
   pulseFor,
+  playerHref,
 }: {
   top: LeaderboardSnapshot["top"];
   pulseFor: Record<MvpPeriod, string | null>;
+  /** Where a name leads: the page's own stats panel (`?player=uid`). */
+  playerHref: (uid: string) => string;
 }) {
   return (
     <section aria-labelledby="top-performers" className="mt-12">
@@ -38,7 +40,7 @@ export function TopPerformers({
             <MvpCard
               title={title}
               mvp={top[period][0] ?? null}
-              period={period}
+              playerHref={playerHref}
               pulsing={
                 Boolean(pulseFor[period]) && pulseFor[period] === top[period][0]?.wagerChangedAt
               }
@@ -53,12 +55,12 @@ export function TopPerformers({
 function MvpCard({
   title,
   mvp,
-  period,
+  playerHref,
   pulsing,
 }: {
   title: string;
   mvp: RankedPlayer | null;
-  period: MvpPeriod;
+  playerHref: (uid: string) => string;
   pulsing: boolean;
 }) {
   return (
@@ -79,7 +81,8 @@ function MvpCard({
         <>
           <p className="mt-3 flex flex-wrap items-center gap-2">
             <Link
-              to={leaderboardHref({ period, player: mvp.uid })}
+              to={playerHref(mvp.uid)}
+              preventScrollReset
               className="truncate font-display text-xl font-extrabold hover:text-primary"
             >
               {mvp.name}

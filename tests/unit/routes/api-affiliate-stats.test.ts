@@ -113,5 +113,21 @@ describe("GET /api/affiliate/stats", () => {
     const changed = await get("?page=1&limit=100", { "If-None-Match": etag ?? "" });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).not.toBe(etag);
+
+    // So does one that changed nothing: the body's lastUpdated did change.
+    const quiet = new Date(later.getTime() + 60_000);
+    const quietRun = await startSyncRun("provider", quiet);
+    await finishSyncRun(
+      quietRun,
+      { outcome: "success", players: 1, skipped: 0, changed: 0 },
+      quiet,
+    );
+    const afterQuiet = await get("?page=1&limit=100", {
+      "If-None-Match": changed.headers.get("ETag") ?? "",
+    });
+    expect(afterQuiet.status).toBe(200);
+    expect(((await afterQuiet.json()) as AffiliateStats).metadata.lastUpdated).toBe(
+      quiet.toISOString(),
+    );
   });
 });
