@@ -34,6 +34,24 @@ export function monthStartBaseline(
   return { takenAt: start.toISOString(), allTime };
 }
 
+/** How long the completion job waits for a good sync after a race's end before going without. */
+export const COMPLETION_SYNC_GRACE_MS = 30 * MINUTE;
+
+/**
+ * The completion job freezes races that ended by this instant. Final standings want the
+ * provider's totals from after the end (the first sync of a month records the month-start
+ * baseline that closes the monthly race exactly), so a race waits for a good sync that started
+ * at or after its end; when syncs keep failing, it completes 30 minutes after its end anyway, so a
+ * provider outage never holds the payouts.
+ */
+export function completionCutoff(now: Date, lastGoodSyncStart: string | null): Date {
+  const withoutSync = now.getTime() - COMPLETION_SYNC_GRACE_MS;
+  const synced = lastGoodSyncStart
+    ? Math.min(Date.parse(lastGoodSyncStart), now.getTime())
+    : -Infinity;
+  return new Date(Math.max(withoutSync, synced));
+}
+
 /** The first instant of the UTC month after the one containing `now`. */
 export function startOfNextUtcMonth(now: Date): Date {
   return utcMonthWindow(now).end;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
-import { monthStartBaseline } from "~/domain/race-time";
+import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
@@ -40,8 +40,10 @@ type StoredRow = [
  * Stores one sync's referrals in one transaction. Rows that did not change are not rewritten.
  * `wager_changed_at` moves only when a total moved; a snapshot of the all-time total is appended
  * only when it changed (a new player's first non-zero total included; a missing snapshot means 0).
- * A new player also gets a snapshot at the UTC month's start (all-time minus this month), so the
- * month's race does not count their earlier history when our first sync is mid-month.
+ * A snapshot at the UTC month's start (all-time minus this month) is added for a new player, so the
+ * month's race does not count their earlier history when our first sync is mid-month, and, on the
+ * month's first store, for every player whose total rose since our last sync before midnight, so
+ * the month that ended and the new one split those wagers exactly (docs/decisions/0007).
  * Players absent from the payload keep their last known totals. A real (non-demo) store removes
  * the demo rows, so the first good provider sync replaces the demo data.
  *
@@ -78,6 +80,10 @@ export async function storeReferrals(
       const snapshot = sqlite.prepare(
         "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
       );
+      const { newest } = sqlite
+        .prepare("SELECT max(taken_at) AS newest FROM wager_snapshots")
+        .get() as { newest: string | null };
+      const firstStoreOfMonth = newest !== null && newest < utcMonthWindow(now).start.toISOString();
       let changed = 0;
       let snapshots = 0;
       for (const { uid, name, wagered } of referrals) {
@@ -101,12 +107,12 @@ export async function storeReferrals(
           totalsChanged ? at : before[6],
         );
         changed += 1;
-        if (!before) {
-          const baseline = monthStartBaseline(wagered, now);
-          if (baseline) {
-            snapshot.run(uid, baseline.takenAt, baseline.allTime);
-            snapshots += 1;
-          }
+        const baseline = monthStartBaseline(wagered, now);
+        // A new player's history before the month, or, on the month's first store, what a known
+        // player wagered between our last sync and midnight (it belongs to the month that ended).
+        if (baseline && (!before || (firstStoreOfMonth && baseline.allTime > before[5]))) {
+          snapshot.run(uid, baseline.takenAt, baseline.allTime);
+          snapshots += 1;
         }
         if ((before?.[5] ?? 0) !== wagered.all_time) {
           snapshot.run(uid, at, wagered.all_time);

@@ -1,8 +1,10 @@
 import { eventBus } from "~/realtime/event-bus";
 import { serverMessage } from "~/realtime/messages";
 import type { RaceWinner } from "~/realtime/messages";
+import { completionCutoff } from "~/domain/race-time";
 import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
 import type { Completion } from "./races.server";
+import { syncStatus } from "./sync-runs.server";
 
 /** How often the server looks for races to complete and for a month without a race. */
 export const RACE_JOB_INTERVAL_MS = 60_000;
@@ -34,13 +36,16 @@ export async function announceCompletion(completion: Completion, now: Date = new
 }
 
 /**
- * One pass of the race job: completes every live race whose end has passed, then makes sure the
- * current month has its monthly race (so the announcement can name the next race's start).
+ * One pass of the race job: completes every live race whose end has passed (once a good sync has
+ * run since, or 30 minutes after: `completionCutoff`), then makes sure the current month has its
+ * monthly race (so the announcement can name the next race's start).
  * Safe to run at any moment and any number of times: each step is guarded in the database.
  */
 export async function runRaceJobs(now: Date = new Date()): Promise<Completion[]> {
   const completions: Completion[] = [];
-  for (const id of await findDueRaces(now)) {
+  const { lastSuccess } = await syncStatus();
+  const cutoff = completionCutoff(now, lastSuccess?.started_at ?? null);
+  for (const id of await findDueRaces(cutoff)) {
     const completion = await completeRace(id, now);
     if (completion) completions.push(completion);
   }

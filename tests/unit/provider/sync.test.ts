@@ -179,6 +179,45 @@ describe("a provider sync", () => {
     );
   });
 
+  it("at the month's turn, wagers between the last sync and midnight stay in the month that ended", async () => {
+    const referral = (uid: string, thisMonth: number, allTime: number) => ({
+      uid,
+      name: uid,
+      wagered: { today: thisMonth, this_week: thisMonth, this_month: thisMonth, all_time: allTime },
+    });
+    clock = new Date("2026-10-31T23:50:00.000Z");
+    provider.setPayload({
+      success: true,
+      data: [referral("steady", 300, 1000), referral("idle", 50, 800)],
+    });
+    await runSync(options());
+    const october = await ensureMonthlyRace(clock);
+
+    // Ten minutes into November: "steady" wagered 300 more before midnight and 200 after;
+    // "idle" nothing at all (the provider's month total starts again at 0).
+    clock = new Date("2026-11-01T00:10:00.000Z");
+    provider.setPayload({
+      success: true,
+      data: [referral("steady", 200, 1500), referral("idle", 0, 800)],
+    });
+    await runSync(options());
+    const november = await ensureMonthlyRace(clock);
+
+    const wagers = async (race: typeof october) =>
+      (await computeStandings(race!, clock)).map((s) => [s.uid, s.wager]);
+    expect(await wagers(october)).toEqual([
+      ["steady", 600],
+      ["idle", 50],
+    ]);
+    expect(await wagers(november)).toEqual([["steady", 200]]);
+    const idleSnapshots = await db
+      .selectFrom("wager_snapshots")
+      .select("taken_at")
+      .where("uid", "=", "idle")
+      .execute();
+    expect(idleSnapshots).toHaveLength(2); // the October baseline and the first sighting only
+  });
+
   it("keeps the wager change time when only a name changes", async () => {
     const firstAt = clock.toISOString();
     await runSync(options());

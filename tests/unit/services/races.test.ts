@@ -5,6 +5,7 @@ import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { setRaceStatus } from "~/services/race-admin.server";
 import { runRaceJobs } from "~/services/race-jobs.server";
+import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import {
   completeRace,
   computeStandings,
@@ -31,7 +32,18 @@ beforeEach(async () => {
   await db.deleteFrom("wager_snapshots").execute();
   await db.deleteFrom("players").execute();
   await db.deleteFrom("users").execute();
+  await db.deleteFrom("sync_runs").execute();
 });
+
+/** A good sync run that started at `at` (the completion job waits for one after a race's end). */
+async function recordGoodSync(at: string) {
+  const run = await startSyncRun("provider", new Date(at));
+  await finishSyncRun(
+    run,
+    { outcome: "success", players: 0, skipped: 0, changed: 0 },
+    new Date(at),
+  );
+}
 
 /** A player as a sync leaves it: totals now, and a snapshot at each instant its total changed. */
 async function seedPlayer(
@@ -221,6 +233,7 @@ describe("completion", () => {
     const messages: ServerMessage[] = [];
     const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (m) => messages.push(m));
     const afterEnd = new Date("2026-12-01T00:01:00.000Z");
+    await recordGoodSync("2026-12-01T00:00:30.000Z");
     try {
       // Two passes at once (two processes), then again after a "restart".
       const [first, second] = await Promise.all([runRaceJobs(afterEnd), runRaceJobs(afterEnd)]);
@@ -255,6 +268,27 @@ describe("completion", () => {
       },
     });
     expect((await findCurrentRace(afterEnd))?.startDate).toBe(DEC);
+  });
+
+  it("waits for a good sync after the end, or 30 minutes without one", async () => {
+    await seedPlayer("u1", "Alpha", [["2026-11-10T00:00:00.000Z", 400]]);
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    const status = async () =>
+      (await db.selectFrom("races").select("status").where("id", "=", raceId).executeTakeFirst())
+        ?.status;
+
+    await recordGoodSync("2026-11-30T23:58:00.000Z"); // before the end: not enough
+    expect(await runRaceJobs(new Date("2026-12-01T00:01:00.000Z"))).toEqual([]);
+    expect(await status()).toBe("live");
+    await recordGoodSync("2026-12-01T00:02:00.000Z");
+    expect(await runRaceJobs(new Date("2026-12-01T00:03:00.000Z"))).toHaveLength(1);
+    expect(await status()).toBe("completed");
+
+    // A provider that keeps failing holds a race for 30 minutes at most.
+    const other = await seedRace({ start: NOV, end: "2026-12-01T00:05:00.000Z" });
+    expect(await runRaceJobs(new Date("2026-12-01T00:34:59.000Z"))).toEqual([]);
+    const late = await runRaceJobs(new Date("2026-12-01T00:35:00.000Z"));
+    expect(late.map((c) => c.race.id)).toEqual([other]);
   });
 
   it("by hand freezes the standings as of that moment, and never twice", async () => {
