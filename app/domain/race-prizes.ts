@@ -9,6 +9,11 @@ export const PAID_POSITIONS = 10;
 
 /** The monthly race: $500 over 10 positions, shares as published (they add up to 103.5%). */
 export const MONTHLY_RACE_POOL_CENTS = 50_000;
+/**
+ * Its minimum wager in dollars: the smallest the race form and API accept (admin-and-content §5,
+ * 'at least 1'), so an admin can edit the automatic race without changing it (docs/decisions/0007).
+ */
+export const MONTHLY_RACE_MIN_WAGER = 1;
 export const MONTHLY_RACE_SHARES: PrizeDistribution = {
   1: 42.5,
   2: 20,

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Race, RaceStatus, RaceType } from "../../db/schema";
 import {
+  MONTHLY_RACE_MIN_WAGER,
   MONTHLY_RACE_POOL_CENTS,
   MONTHLY_RACE_SHARES,
   parseDistribution,
@@ -324,7 +325,8 @@ export async function findDueRaces(now: Date = new Date()): Promise<number[]> {
 
 /**
  * Makes sure the UTC month of `now` has a monthly race: unless an admin has configured a monthly
- * race starting in that month, the automatic one ($500, the spec's shares) is created live. The
+ * race starting in that month, the automatic one ($500, the spec's shares, minimum wager $1) is
+ * created live. The
  * unique index on automatic races' start makes a second attempt a no-op. Returns the created race.
  */
 export async function ensureMonthlyRace(now: Date = new Date()): Promise<RaceView | null> {
@@ -346,7 +348,7 @@ export async function ensureMonthlyRace(now: Date = new Date()): Promise<RaceVie
         type: "monthly",
         status: "live",
         prize_pool_cents: MONTHLY_RACE_POOL_CENTS,
-        min_wager: 0,
+        min_wager: MONTHLY_RACE_MIN_WAGER,
         start_date: start.toISOString(),
         end_date: end.toISOString(),
         prize_distribution: JSON.stringify(MONTHLY_RACE_SHARES),

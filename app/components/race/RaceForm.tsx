@@ -9,6 +9,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { DEFAULT_ADMIN_SPLIT } from "~/domain/race-prizes";
+import { toUtcDateTimeLocal } from "~/domain/race-time";
+import type { RaceView } from "~/services/races.server";
 
 export interface RaceFormDefaults {
   title: string;
@@ -23,6 +26,26 @@ export interface RaceFormDefaults {
   third: string;
   rules: string;
   description: string;
+}
+
+/** The form's values for a race being edited, else the spec's defaults (admin-and-content §9). */
+export function raceFormDefaults(race: RaceView | null, today: string): RaceFormDefaults {
+  const split = race?.distribution ?? DEFAULT_ADMIN_SPLIT;
+  const share = (position: number) => String(Math.round(split[position] ?? 0));
+  return {
+    title: race?.title ?? "",
+    type: race?.type ?? "weekly",
+    status: race?.status ?? "upcoming",
+    prizePool: race ? String(race.prizePoolCents / 100) : "200",
+    minWager: race ? String(race.minWager) : "100",
+    startDate: race ? toUtcDateTimeLocal(race.startDate) : `${today}T00:00`,
+    endDate: race ? toUtcDateTimeLocal(race.endDate) : "",
+    first: share(1),
+    second: share(2),
+    third: share(3),
+    rules: race?.rules ?? "",
+    description: race?.description ?? "",
+  };
 }
 
 const FIELD =

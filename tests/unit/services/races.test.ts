@@ -1,9 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
+import { raceFormDefaults } from "~/components/race/RaceForm";
+import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { setRaceStatus } from "~/services/race-admin.server";
+import { setRaceStatus, updateRace } from "~/services/race-admin.server";
+import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
 import { runRaceJobs } from "~/services/race-jobs.server";
 import {
   completeRace,
@@ -173,6 +177,40 @@ describe("the monthly race", () => {
     const next = await ensureMonthlyRace(new Date(DEC));
     expect(next).toMatchObject({ startDate: DEC, endDate: "2027-01-01T00:00:00.000Z" });
     expect(next?.title).toBe("December 2026 Monthly Wager Race");
+  });
+
+  it("can be saved by an admin from the edit form as it is shown", async () => {
+    const race = (await ensureMonthlyRace(now))!;
+    const admin = await db
+      .insertInto("users")
+      .values({ username: "admin", password_hash: "x", created_at: NOV, is_admin: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // What /admin/wager-races?edit= renders, submitted unchanged apart from the title.
+    const formData = new FormData();
+    for (const [key, value] of Object.entries(raceFormDefaults(race, "2026-11-21"))) {
+      formData.set(key, value);
+    }
+    formData.set("title", "November Monthly Race");
+    const submission = parseWithZod(formData, { schema: raceFormSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+
+    const saved = await updateRace(
+      race.id,
+      raceInputFromForm(submission.value, race),
+      admin.id,
+      now,
+    );
+    expect(saved).toMatchObject({
+      title: "November Monthly Race",
+      minWager: race.minWager,
+      prizePoolCents: 50_000,
+      startDate: NOV,
+      endDate: DEC,
+      distribution: MONTHLY_RACE_SHARES,
+      status: "live",
+    });
   });
 
   it("is not created when an admin has configured a monthly race for the month", async () => {
