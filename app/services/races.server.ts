@@ -243,14 +243,24 @@ export interface Completion {
 /**
  * Completes a race: freezes its standings as of its end (or now, if completed early by an admin),
  * marks it completed and tells each winner with a linked provider account. One transaction guarded
- * by the status, so a crash or a second process never loses or duplicates a completion. Null when
- * the race does not exist or is completed already.
+ * by the status, so a crash or a second process never loses or duplicates a completion. `by` is
+ * the admin completing it by hand, null for the job. Null when the race does not exist or is
+ * completed already.
  */
-export async function completeRace(id: number, now: Date = new Date()): Promise<Completion | null> {
+export async function completeRace(
+  id: number,
+  now: Date = new Date(),
+  by: number | null = null,
+): Promise<Completion | null> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("races")
-      .set({ status: "completed", completed_at: now.toISOString(), updated_at: now.toISOString() })
+      .set({
+        status: "completed",
+        completed_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        updated_by: by,
+      })
       .where("id", "=", id)
       .where("status", "!=", "completed")
       .executeTakeFirst();

@@ -386,7 +386,7 @@ describe("race position", () => {
 });
 
 describe("admin status changes", () => {
-  it("freeze results on completion and drop them when the race is reopened", async () => {
+  it("freeze results on completion, record who completed it, and drop them on reopening", async () => {
     await seedPlayer("u1", "Alpha", [
       [NOV, 0],
       ["2026-11-10T00:00:00.000Z", 700],
@@ -401,6 +401,13 @@ describe("admin status changes", () => {
       status: "completed",
       completedAt: now.toISOString(),
     });
+    // Who completed it, as for any other admin change.
+    const completed = await db
+      .selectFrom("races")
+      .select(["updated_by", "updated_at"])
+      .where("id", "=", raceId)
+      .executeTakeFirstOrThrow();
+    expect(completed).toEqual({ updated_by: admin.id, updated_at: now.toISOString() });
     expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(1);
     expect(await setRaceStatus(raceId, "live", admin.id, now)).toMatchObject({
       status: "live",
