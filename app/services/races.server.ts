@@ -206,7 +206,7 @@ export function transitionEnds(race: RaceView): string {
   return new Date(completed + COMPLETED_VIEW_MS).toISOString();
 }
 
-/** Completed races, newest first, with their winners. */
+/** Completed races, newest first, each with its frozen results (the paid top 10). */
 export async function listCompletedRaces(limit = 24) {
   const races = await db
     .selectFrom("races")
@@ -225,13 +225,12 @@ export async function listCompletedRaces(limit = 24) {
           "in",
           races.map((race) => race.id),
         )
-        .where("position", "<=", 3)
         .orderBy("position")
         .execute()
     : [];
   return races.map((row) => ({
     race: toRaceView(row),
-    podium: results.filter((result) => result.race_id === row.id),
+    results: results.filter((result) => result.race_id === row.id),
   }));
 }
 

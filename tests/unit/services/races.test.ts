@@ -15,6 +15,7 @@ import {
   ensureMonthlyRace,
   findCurrentRace,
   findRacePosition,
+  listCompletedRaces,
   loadRacePositionCard,
   raceParticipants,
   toRaceView,
@@ -318,6 +319,21 @@ describe("completion", () => {
     expect(participants.map((p) => [p.name, p.wager, p.prizeCents])).toEqual([
       ["Alpha", 700, 10_000],
     ]);
+  });
+});
+
+describe("race history", () => {
+  it("lists every paid position of each completed race", async () => {
+    for (let n = 1; n <= 12; n += 1) {
+      await seedPlayer(`u${n}`, `Player ${n}`, [["2026-11-10T00:00:00.000Z", n * 100]]);
+    }
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    await completeRace(raceId, now);
+    const [entry] = await listCompletedRaces();
+    expect(entry?.race.id).toBe(raceId);
+    expect(entry?.results.map((r) => [r.position, r.name])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [i + 1, `Player ${12 - i}`]),
+    );
   });
 });
 
