@@ -166,6 +166,7 @@ export default function AdminWagerRaces() {
             key={formRace?.id ?? "new"}
             raceId={formRace?.id ?? null}
             defaults={raceFormDefaults(formRace, today)}
+            distribution={formRace?.distribution ?? null}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             cancelTo={PAGE}
           />
