@@ -9,6 +9,11 @@ export const PAID_POSITIONS = 10;
 
 /** The monthly race: $500 over 10 positions, shares as published (they add up to 103.5%). */
 export const MONTHLY_RACE_POOL_CENTS = 50_000;
+/**
+ * Its minimum wager in dollars: the smallest the race form and API accept (admin-and-content §5,
+ * 'at least 1'), so an admin can edit the automatic race without changing it (docs/decisions/0007).
+ */
+export const MONTHLY_RACE_MIN_WAGER = 1;
 export const MONTHLY_RACE_SHARES: PrizeDistribution = {
   1: 42.5,
   2: 20,
@@ -92,6 +97,29 @@ export function distributionFromTopThree(
     distribution[index + 4] = Math.round(((remainder * share) / defaultRestTotal) * 100) / 100;
   });
   return distribution;
+}
+
+export const TOP_THREE_OVER_100 = "Positions 1 to 3 cannot share more than 100% of the pool";
+
+/** The admin form's three sliders: positions 1 to 3 of a distribution as whole percents. */
+export type TopThree = readonly [number, number, number];
+
+export function topThreeOf(distribution: PrizeDistribution): TopThree {
+  const slider = (position: number) => Math.round(shareOf(distribution, position));
+  return [slider(1), slider(2), slider(3)];
+}
+
+/**
+ * What the admin form saves for its sliders. An edited race keeps its own distribution as long as
+ * the sliders still show its top three (they cannot show a share such as 42.5); otherwise the
+ * split follows from the sliders (distributionFromTopThree). Null when they exceed 100%.
+ */
+export function formDistribution(
+  sliders: TopThree,
+  kept: PrizeDistribution | null,
+): PrizeDistribution | null {
+  if (kept && topThreeOf(kept).every((share, index) => share === sliders[index])) return kept;
+  return distributionFromTopThree(...sliders);
 }
 
 /** Parses the stored JSON form of a distribution; anything malformed pays nothing. */

@@ -11,14 +11,11 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { AdminRaceCard, DeleteConfirmation } from "~/components/race/AdminRaceCard";
-import { RaceForm } from "~/components/race/RaceForm";
-import type { RaceFormDefaults } from "~/components/race/RaceForm";
+import { RaceForm, raceFormDefaults } from "~/components/race/RaceForm";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
-import { DEFAULT_ADMIN_SPLIT } from "~/domain/race-prizes";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
-import { toUtcDateTimeLocal } from "~/domain/race-time";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/services/auth.server";
 import {
@@ -30,7 +27,6 @@ import {
 } from "~/services/race-admin.server";
 import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
 import { findRace } from "~/services/races.server";
-import type { RaceView } from "~/services/races.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Race Management | Admin | GoatedVIPs" },
@@ -111,25 +107,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ result: undefined, id: null, message: "Unknown action" }, { status: 400 });
 }
 
-function formDefaults(race: RaceView | null, today: string): RaceFormDefaults {
-  const split = race?.distribution ?? DEFAULT_ADMIN_SPLIT;
-  const share = (position: number) => String(Math.round(split[position] ?? 0));
-  return {
-    title: race?.title ?? "",
-    type: race?.type ?? "weekly",
-    status: race?.status ?? "upcoming",
-    prizePool: race ? String(race.prizePoolCents / 100) : "200",
-    minWager: race ? String(race.minWager) : "100",
-    startDate: race ? toUtcDateTimeLocal(race.startDate) : `${today}T00:00`,
-    endDate: race ? toUtcDateTimeLocal(race.endDate) : "",
-    first: share(1),
-    second: share(2),
-    third: share(3),
-    rules: race?.rules ?? "",
-    description: race?.description ?? "",
-  };
-}
-
 export default function AdminWagerRaces() {
   const { races, summary, creating, editing, deleting, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -188,7 +165,8 @@ export default function AdminWagerRaces() {
           <RaceForm
             key={formRace?.id ?? "new"}
             raceId={formRace?.id ?? null}
-            defaults={formDefaults(formRace, today)}
+            defaults={raceFormDefaults(formRace, today)}
+            distribution={formRace?.distribution ?? null}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             cancelTo={PAGE}
           />

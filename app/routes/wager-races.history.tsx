@@ -34,7 +34,7 @@ export default function RaceHistoryPage() {
         </p>
       ) : (
         <ul className="mt-8 grid gap-4 md:grid-cols-2">
-          {races.map(({ race, podium }) => (
+          {races.map(({ race, results }) => (
             <li key={race.id} className="rounded-xl border border-accent bg-card p-5">
               <p className="text-xs font-bold uppercase tracking-widest text-muted">
                 {RACE_TYPE_LABELS[race.type] ?? race.type} ·{" "}
@@ -47,11 +47,11 @@ export default function RaceHistoryPage() {
                 </Link>
               </h2>
               <p className="text-sm text-muted">Prize pool {formatCents(race.prizePoolCents)}</p>
-              {podium.length === 0 ? (
+              {results.length === 0 ? (
                 <p className="mt-3 text-sm">No participants</p>
               ) : (
                 <ol className="mt-3 space-y-1 text-sm">
-                  {podium.map((winner) => (
+                  {results.map((winner) => (
                     <li key={winner.position} className="flex justify-between gap-3">
                       <span>
                         <span className="font-bold text-primary">#{winner.position}</span>{" "}

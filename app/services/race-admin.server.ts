@@ -88,7 +88,7 @@ export async function setRaceStatus(
   if (!race) return null;
   if (race.status === status) return race;
   if (status === "completed") {
-    const completion = await completeRace(id, now);
+    const completion = await completeRace(id, now, userId);
     if (completion) await announceCompletion(completion, now);
   } else {
     await db.transaction().execute(async (trx) => {

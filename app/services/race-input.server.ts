@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toCents } from "~/domain/money";
-import { DEFAULT_ADMIN_SPLIT, distributionFromTopThree } from "~/domain/race-prizes";
+import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "~/domain/race-prizes";
 import type { PrizeDistribution } from "~/domain/race-prizes";
 import { parseUtcInstant } from "~/domain/race-time";
 import type { RaceInput } from "./race-admin.server";
@@ -76,7 +76,7 @@ export const raceFormSchema = z
   })
   .refine(endAfterStart, END_AFTER_START)
   .refine((v) => v.first + v.second + v.third <= 100, {
-    message: "Positions 1 to 3 cannot share more than 100% of the pool",
+    message: TOP_THREE_OVER_100,
     path: ["third"],
   });
 
@@ -106,18 +106,11 @@ export const raceUpdateApiSchema = z.intersection(
 
 /** A valid form submission as a race; unchanged sliders keep a distribution they cannot show. */
 export function raceInputFromForm(values: RaceFormValues, existing: RaceView | null): RaceInput {
-  const current = existing?.distribution;
-  const slidersUnchanged =
-    current !== undefined &&
-    [values.first, values.second, values.third].every(
-      (share, index) => share === Math.round(current[index + 1] ?? 0),
-    );
+  const sliders = [values.first, values.second, values.third] as const;
   return {
     ...commonInput(values),
-    distribution:
-      slidersUnchanged && current
-        ? current
-        : (distributionFromTopThree(values.first, values.second, values.third) ?? {}),
+    // Never null here: the schema refuses a top three above 100%.
+    distribution: formDistribution(sliders, existing?.distribution ?? null) ?? {},
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Race, RaceStatus, RaceType } from "../../db/schema";
 import {
+  MONTHLY_RACE_MIN_WAGER,
   MONTHLY_RACE_POOL_CENTS,
   MONTHLY_RACE_SHARES,
   parseDistribution,
@@ -205,7 +206,7 @@ export function transitionEnds(race: RaceView): string {
   return new Date(completed + COMPLETED_VIEW_MS).toISOString();
 }
 
-/** Completed races, newest first, with their winners. */
+/** Completed races, newest first, each with its frozen results (the paid top 10). */
 export async function listCompletedRaces(limit = 24) {
   const races = await db
     .selectFrom("races")
@@ -224,13 +225,12 @@ export async function listCompletedRaces(limit = 24) {
           "in",
           races.map((race) => race.id),
         )
-        .where("position", "<=", 3)
         .orderBy("position")
         .execute()
     : [];
   return races.map((row) => ({
     race: toRaceView(row),
-    podium: results.filter((result) => result.race_id === row.id),
+    results: results.filter((result) => result.race_id === row.id),
   }));
 }
 
@@ -242,14 +242,24 @@ export interface Completion {
 /**
  * Completes a race: freezes its standings as of its end (or now, if completed early by an admin),
  * marks it completed and tells each winner with a linked provider account. One transaction guarded
- * by the status, so a crash or a second process never loses or duplicates a completion. Null when
- * the race does not exist or is completed already.
+ * by the status, so a crash or a second process never loses or duplicates a completion. `by` is
+ * the admin completing it by hand, null for the job. Null when the race does not exist or is
+ * completed already.
  */
-export async function completeRace(id: number, now: Date = new Date()): Promise<Completion | null> {
+export async function completeRace(
+  id: number,
+  now: Date = new Date(),
+  by: number | null = null,
+): Promise<Completion | null> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("races")
-      .set({ status: "completed", completed_at: now.toISOString(), updated_at: now.toISOString() })
+      .set({
+        status: "completed",
+        completed_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        updated_by: by,
+      })
       .where("id", "=", id)
       .where("status", "!=", "completed")
       .executeTakeFirst();
@@ -324,7 +334,8 @@ export async function findDueRaces(now: Date = new Date()): Promise<number[]> {
 
 /**
  * Makes sure the UTC month of `now` has a monthly race: unless an admin has configured a monthly
- * race starting in that month, the automatic one ($500, the spec's shares) is created live. The
+ * race starting in that month, the automatic one ($500, the spec's shares, minimum wager $1) is
+ * created live. The
  * unique index on automatic races' start makes a second attempt a no-op. Returns the created race.
  */
 export async function ensureMonthlyRace(now: Date = new Date()): Promise<RaceView | null> {
@@ -346,7 +357,7 @@ export async function ensureMonthlyRace(now: Date = new Date()): Promise<RaceVie
         type: "monthly",
         status: "live",
         prize_pool_cents: MONTHLY_RACE_POOL_CENTS,
-        min_wager: 0,
+        min_wager: MONTHLY_RACE_MIN_WAGER,
         start_date: start.toISOString(),
         end_date: end.toISOString(),
         prize_distribution: JSON.stringify(MONTHLY_RACE_SHARES),

@@ -30,6 +30,21 @@ test("an admin creates, edits, toggles and deletes a race with the forms", async
   );
   await expect(form.getByLabel(/^Position 1/)).toHaveValue("50");
   await expect(form.getByText("The remainder is shared among positions 4 to 10.")).toBeVisible();
+  // The shares the form would save, with their total (from the server, then following the sliders).
+  const shares = form.getByRole("list", { name: "Shares of positions 1 to 10" });
+  await expect(shares.getByRole("listitem")).toHaveText(
+    ["50", "15", "10", "5", "5", "3.75", "3.75", "2.5", "2.5", "2.5"].map(
+      (share, i) => `#${i + 1} ${share}%`,
+    ),
+  );
+  await expect(form.getByText("Total share: 100%")).toBeVisible();
+  if (jsEnabled(info.project.name)) {
+    await form.getByLabel(/^Position 1/).fill("60");
+    await expect(shares.getByRole("listitem").nth(0)).toHaveText("#1 60%");
+    await expect(shares.getByRole("listitem").nth(3)).toHaveText("#4 3%");
+    await form.getByLabel(/^Position 1/).fill("50");
+    await expect(shares.getByRole("listitem").nth(3)).toHaveText("#4 5%");
+  }
 
   // Bad input: the spec's messages, nothing written.
   await form.getByLabel("Prize pool ($)").fill("0");

@@ -99,18 +99,26 @@ test("a race without participants says so and links the regular leaderboard", as
 test("past races are listed with their winners and open their own page", async ({ page }) => {
   const title = uniqueName("Finished race");
   const winner = uniqueName("champ");
+  const fourth = uniqueName("fourth");
   await seedRace({
     title,
     start: minutesFromNow(-10 * 24 * 60),
     end: minutesFromNow(-3 * 24 * 60),
     status: "completed",
-    results: [{ uid: "e2e-history", name: winner, wager: 12_345, prizeCents: 10_000 }],
+    results: [
+      { uid: "e2e-history", name: winner, wager: 12_345, prizeCents: 10_000 },
+      { uid: "e2e-history-2", name: uniqueName("second"), wager: 9_000, prizeCents: 3_000 },
+      { uid: "e2e-history-3", name: uniqueName("third"), wager: 8_000, prizeCents: 2_000 },
+      { uid: "e2e-history-4", name: fourth, wager: 7_000, prizeCents: 1_000 },
+    ],
   });
   await page.goto("/wager-races/history");
   await expect(page).toHaveTitle("Past Wager Races | GoatedVIPs");
   const card = page.getByRole("listitem").filter({ hasText: title });
   await expect(card).toContainText(winner);
   await expect(card).toContainText("$100.00");
+  // Every paid position, not only the podium.
+  await expect(card).toContainText(`#4 ${fourth}`);
   await card.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByText("Race Completed")).toBeVisible();

@@ -67,17 +67,21 @@ export function RaceBoard({
   const revalidator = useRevalidator();
   const [socketCompletion, setSocketCompletion] = useState<SocketCompletion | null>(null);
 
-  const onMessage = useCallback((message: ServerMessage) => {
-    if (message.type !== "RACE_COMPLETED") return;
-    setSocketCompletion({
-      participants: message.data.winners.map((w) => ({
-        ...w,
-        prizeCents: Math.round(w.prize * 100),
-      })),
-      nextRaceStart: message.data.nextRaceStart,
-      until: Date.now() + COMPLETED_VIEW_MS,
-    });
-  }, []);
+  const onMessage = useCallback(
+    (message: ServerMessage) => {
+      // A message about another race (say a weekly one completed by an admin) leaves this board.
+      if (message.type !== "RACE_COMPLETED" || message.data.raceId !== race.id) return;
+      setSocketCompletion({
+        participants: message.data.winners.map((w) => ({
+          ...w,
+          prizeCents: Math.round(w.prize * 100),
+        })),
+        nextRaceStart: message.data.nextRaceStart,
+        until: Date.now() + COMPLETED_VIEW_MS,
+      });
+    },
+    [race.id],
+  );
   useLeaderboardSocket(onMessage, listen);
 
   // The completed view of a socket message, or of the server's transition, ends by asking anew.

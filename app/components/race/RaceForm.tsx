@@ -9,6 +9,18 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import {
+  DEFAULT_ADMIN_SPLIT,
+  formDistribution,
+  PAID_POSITIONS,
+  shareOf,
+  TOP_THREE_OVER_100,
+  topThreeOf,
+  totalShare,
+} from "~/domain/race-prizes";
+import type { PrizeDistribution, TopThree } from "~/domain/race-prizes";
+import { toUtcDateTimeLocal } from "~/domain/race-time";
+import type { RaceView } from "~/services/races.server";
 
 export interface RaceFormDefaults {
   title: string;
@@ -25,6 +37,25 @@ export interface RaceFormDefaults {
   description: string;
 }
 
+/** The form's values for a race being edited, else the spec's defaults (admin-and-content §9). */
+export function raceFormDefaults(race: RaceView | null, today: string): RaceFormDefaults {
+  const [first, second, third] = topThreeOf(race?.distribution ?? DEFAULT_ADMIN_SPLIT);
+  return {
+    title: race?.title ?? "",
+    type: race?.type ?? "weekly",
+    status: race?.status ?? "upcoming",
+    prizePool: race ? String(race.prizePoolCents / 100) : "200",
+    minWager: race ? String(race.minWager) : "100",
+    startDate: race ? toUtcDateTimeLocal(race.startDate) : `${today}T00:00`,
+    endDate: race ? toUtcDateTimeLocal(race.endDate) : "",
+    first: String(first),
+    second: String(second),
+    third: String(third),
+    rules: race?.rules ?? "",
+    description: race?.description ?? "",
+  };
+}
+
 const FIELD =
   "mt-1 w-full rounded-md border border-accent bg-page px-3 py-2 text-base focus:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive";
 const LABEL = "block text-sm font-semibold";
@@ -38,18 +69,45 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
   );
 }
 
+/** The shares of positions 1 to 10 that the form would save, with their total. */
+function SavedShares({ distribution }: { distribution: PrizeDistribution | null }) {
+  if (!distribution) return <p className="mt-2 text-sm text-destructive">{TOP_THREE_OVER_100}</p>;
+  return (
+    <div className="mt-3" data-testid="saved-shares">
+      <ol
+        aria-label="Shares of positions 1 to 10"
+        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5"
+      >
+        {Array.from({ length: PAID_POSITIONS }, (_, index) => (
+          <li key={index}>
+            <span className="text-muted">#{index + 1}</span>{" "}
+            <span className="tabular-nums">{shareOf(distribution, index + 1)}%</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-2 text-sm font-semibold">
+        Total share: <span className="tabular-nums">{totalShare(distribution)}%</span>
+      </p>
+    </div>
+  );
+}
+
 /**
  * The race create/edit form (admin-and-content §2, §5, §9): a native POST form; the server
- * validates and answers errors in place (conform keeps the values the admin typed).
+ * validates and answers errors in place (conform keeps the values the admin typed). Below the
+ * sliders, the shares it would save: rendered by the server, following the sliders with JavaScript.
  */
 export function RaceForm({
   raceId,
   defaults,
+  distribution,
   lastResult,
   cancelTo,
 }: {
   raceId: number | null;
   defaults: RaceFormDefaults;
+  /** The edited race's distribution, kept while the sliders still show it. */
+  distribution: PrizeDistribution | null;
   lastResult: SubmissionResult<string[]> | undefined;
   cancelTo: string;
 }) {
@@ -61,7 +119,12 @@ export function RaceForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const shares = [fields.first, fields.second, fields.third] as const;
-  const [shown, setShown] = useState(() => shares.map((field) => Number(field.initialValue ?? 0)));
+  const sliderValue = (index: 0 | 1 | 2) => Number(shares[index].initialValue ?? 0);
+  const [shown, setShown] = useState<TopThree>(() => [
+    sliderValue(0),
+    sliderValue(1),
+    sliderValue(2),
+  ]);
 
   return (
     <Form
@@ -161,7 +224,11 @@ export function RaceForm({
                 step={1}
                 onChange={(event) => {
                   const value = Number(event.currentTarget.value);
-                  setShown((current) => current.map((v, i) => (i === index ? value : v)));
+                  setShown((current) => {
+                    const next: [number, number, number] = [...current];
+                    next[index] = value;
+                    return next;
+                  });
                 }}
                 className="mt-1 w-full accent-primary"
               />
@@ -170,6 +237,7 @@ export function RaceForm({
           ))}
         </div>
         <p className="mt-2 text-sm text-muted">The remainder is shared among positions 4 to 10.</p>
+        <SavedShares distribution={formDistribution(shown, distribution)} />
       </fieldset>
 
       <div className="sm:col-span-2">

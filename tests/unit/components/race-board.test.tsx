@@ -111,6 +111,31 @@ describe("RaceBoard with JavaScript", () => {
     expect(loads).toBeGreaterThan(loadsBefore);
   });
 
+  it("ignores a RACE_COMPLETED message about another race", async () => {
+    vi.setSystemTime(new Date("2026-11-21T12:00:00.000Z"));
+    renderBoard("2026-11-21T12:00:00.000Z");
+    expect(await screen.findByText("Current Participants")).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(10);
+    });
+
+    // Say an admin completed a weekly race while the monthly board is open.
+    FakeSocket.last?.receive({
+      type: "RACE_COMPLETED",
+      data: {
+        raceId: 8,
+        winners: [{ position: 1, uid: "u9", name: "Zed", wager: 99_000, prize: 100 }],
+        previousRaceEnd: "2026-11-21T12:00:00.000Z",
+        nextRaceStart: "2026-11-28T00:00:00.000Z",
+      },
+      timestamp: "2026-11-21T12:00:00.000Z",
+    });
+    expect(screen.queryByText("Race Completed")).toBeNull();
+    expect(screen.getByText("Current Participants")).toBeTruthy();
+    expect(screen.getByText("Alpha")).toBeTruthy();
+    expect(screen.queryByText("Zed")).toBeNull();
+  });
+
   it("turns to 'Race Completed' when the countdown reaches the end", async () => {
     vi.setSystemTime(new Date("2026-11-30T23:59:58.000Z"));
     renderBoard("2026-11-30T23:59:58.000Z");

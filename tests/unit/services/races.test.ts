@@ -1,9 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
+import { raceFormDefaults } from "~/components/race/RaceForm";
+import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { setRaceStatus } from "~/services/race-admin.server";
+import { setRaceStatus, updateRace } from "~/services/race-admin.server";
+import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
 import { runRaceJobs } from "~/services/race-jobs.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import {
@@ -12,6 +16,7 @@ import {
   ensureMonthlyRace,
   findCurrentRace,
   findRacePosition,
+  listCompletedRaces,
   loadRacePositionCard,
   raceParticipants,
   toRaceView,
@@ -187,6 +192,40 @@ describe("the monthly race", () => {
     expect(next?.title).toBe("December 2026 Monthly Wager Race");
   });
 
+  it("can be saved by an admin from the edit form as it is shown", async () => {
+    const race = (await ensureMonthlyRace(now))!;
+    const admin = await db
+      .insertInto("users")
+      .values({ username: "admin", password_hash: "x", created_at: NOV, is_admin: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // What /admin/wager-races?edit= renders, submitted unchanged apart from the title.
+    const formData = new FormData();
+    for (const [key, value] of Object.entries(raceFormDefaults(race, "2026-11-21"))) {
+      formData.set(key, value);
+    }
+    formData.set("title", "November Monthly Race");
+    const submission = parseWithZod(formData, { schema: raceFormSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+
+    const saved = await updateRace(
+      race.id,
+      raceInputFromForm(submission.value, race),
+      admin.id,
+      now,
+    );
+    expect(saved).toMatchObject({
+      title: "November Monthly Race",
+      minWager: race.minWager,
+      prizePoolCents: 50_000,
+      startDate: NOV,
+      endDate: DEC,
+      distribution: MONTHLY_RACE_SHARES,
+      status: "live",
+    });
+  });
+
   it("is not created when an admin has configured a monthly race for the month", async () => {
     await seedRace({
       start: "2026-11-03T00:00:00.000Z",
@@ -317,6 +356,21 @@ describe("completion", () => {
   });
 });
 
+describe("race history", () => {
+  it("lists every paid position of each completed race", async () => {
+    for (let n = 1; n <= 12; n += 1) {
+      await seedPlayer(`u${n}`, `Player ${n}`, [["2026-11-10T00:00:00.000Z", n * 100]]);
+    }
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    await completeRace(raceId, now);
+    const [entry] = await listCompletedRaces();
+    expect(entry?.race.id).toBe(raceId);
+    expect(entry?.results.map((r) => [r.position, r.name])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [i + 1, `Player ${12 - i}`]),
+    );
+  });
+});
+
 describe("race position", () => {
   it("gives the position now and at the previous sync", async () => {
     // Sync at 11-10: Alpha leads; sync at 11-20: Bravo overtakes Alpha.
@@ -382,7 +436,7 @@ describe("race position", () => {
 });
 
 describe("admin status changes", () => {
-  it("freeze results on completion and drop them when the race is reopened", async () => {
+  it("freeze results on completion, record who completed it, and drop them on reopening", async () => {
     await seedPlayer("u1", "Alpha", [
       [NOV, 0],
       ["2026-11-10T00:00:00.000Z", 700],
@@ -397,6 +451,13 @@ describe("admin status changes", () => {
       status: "completed",
       completedAt: now.toISOString(),
     });
+    // Who completed it, as for any other admin change.
+    const completed = await db
+      .selectFrom("races")
+      .select(["updated_by", "updated_at"])
+      .where("id", "=", raceId)
+      .executeTakeFirstOrThrow();
+    expect(completed).toEqual({ updated_by: admin.id, updated_at: now.toISOString() });
     expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(1);
     expect(await setRaceStatus(raceId, "live", admin.id, now)).toMatchObject({
       status: "live",
