@@ -6,6 +6,7 @@ import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/players.server";
+import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
 import { computeStandings, ensureMonthlyRace } from "~/services/races.server";
 import { saveProviderToken } from "~/services/provider-tokens.server";
 import { demoDataInUse, syncStatus } from "~/services/sync-runs.server";
@@ -169,7 +170,7 @@ describe("a provider sync", () => {
     const race = await ensureMonthlyRace(clock);
     const standings = await computeStandings(race!, clock);
     const players = (await playersTable()).filter(
-      (p) => p.this_month > 0 && p.this_month <= p.all_time,
+      (p) => p.this_month >= MONTHLY_RACE_MIN_WAGER && p.this_month <= p.all_time,
     );
     expect(standings.length).toBeGreaterThan(10);
     expect(standings.map((s) => [s.uid, s.wager])).toEqual(
