@@ -1,3 +1,5 @@
+import type { ToastInput } from "~/lib/toast";
+
 /** The headline carousel's items and where each goes (spec public-site §2 "Home"). */
 export interface HeadlineItem {
   id: string;
@@ -9,6 +11,13 @@ export interface HeadlineItem {
 /** The first item's headline is the live total wagered; the rest are fixed. */
 export const TOTAL_WAGERED_ITEM_ID = "total-wagered";
 export const BONUS_CODES_ITEM_ID = "bonus-codes";
+
+/** Shown to a visitor who asks for the bonus codes, with or without JavaScript (spec §2). */
+export const BONUS_CODES_SIGN_IN_TOAST: ToastInput = {
+  title: "Authentication Required",
+  description: "Please sign in to access bonus codes",
+  type: "destructive",
+};
 
 export const HEADLINES: readonly HeadlineItem[] = [
   {

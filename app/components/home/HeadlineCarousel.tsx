@@ -2,7 +2,12 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MouseEvent, PointerEvent } from "react";
 import { useHydrated } from "~/components/ui/hooks";
-import { BONUS_CODES_ITEM_ID, HEADLINES, TOTAL_WAGERED_ITEM_ID } from "~/content/home";
+import {
+  BONUS_CODES_ITEM_ID,
+  BONUS_CODES_SIGN_IN_TOAST,
+  HEADLINES,
+  TOTAL_WAGERED_ITEM_ID,
+} from "~/content/home";
 import type { HeadlineItem } from "~/content/home";
 import { formatWholeUsd } from "~/domain/money";
 import { showToast } from "~/lib/client-toast";
@@ -111,11 +116,7 @@ export function HeadlineCarousel({
   const onItemClick = (event: MouseEvent, item: HeadlineItem) => {
     if (item.id === BONUS_CODES_ITEM_ID && !signedIn) {
       event.preventDefault();
-      showToast({
-        title: "Authentication Required",
-        description: "Please sign in to access bonus codes",
-        type: "destructive",
-      });
+      showToast(BONUS_CODES_SIGN_IN_TOAST);
     }
   };
 
