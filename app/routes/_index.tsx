@@ -98,10 +98,11 @@ export default function Home() {
 
       <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
-      {/* The total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD (#leaderboard). */}
-      <HomeLiveSections snapshot={snapshot} now={now} />
-
-      <FeatureCards signedIn={signedIn} />
+      {/* The total-wagered ticker, TOP PERFORMERS, the feature cards and the DAILY LEADERBOARD
+          (#leaderboard), in the order of spec §2. */}
+      <HomeLiveSections snapshot={snapshot} now={now}>
+        <FeatureCards signedIn={signedIn} />
+      </HomeLiveSections>
 
       {raceWidget ? <RaceWidget {...raceWidget} /> : null}
     </div>

@@ -98,6 +98,16 @@ test.describe("home", () => {
     await expect(toast).toContainText("Please sign in to access bonus codes");
   });
 
+  test("the sections follow the spec's order: top performers, feature cards, daily board", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const sections = page.getByRole("heading", { level: 2 });
+    const order = ["Top Performers", "Everything for Goated players", "Daily Leaderboard"];
+    const headings = await sections.allTextContents();
+    expect(headings.filter((heading) => order.includes(heading.trim()))).toEqual(order);
+  });
+
   test("feature cards: marks, and Bonus Codes locked for visitors only", async ({
     page,
     context,
