@@ -115,9 +115,10 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Fingerprinted assets never change; everything else in public/ may.
+// Fingerprinted assets never change; everything else in public/ may. A folder of public/ that
+// shares a page's path (public/promotions) must not redirect the page to a trailing slash.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(express.static("public", { maxAge: "1h", redirect: false }));
 
 // The leaderboard is rendered once per sync for visitors without cookies (docs/decisions/0006).
 app.use(anonymousPageCache({ paths: ["/leaderboard"], generation: syncGeneration }));

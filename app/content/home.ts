@@ -1,3 +1,17 @@
+import type { ToastInput } from "~/lib/toast";
+
+/** The hero beside the new-user promo box, and the box itself (spec public-site §2 "Home"). */
+export const HOME_HERO = {
+  title: "Where the Goats climb",
+  text: "Live wager leaderboards, a monthly wager race with a $500 prize pool, VIP ranks and rewards for players who sign up to Goated with our code.",
+} as const;
+
+export const NEW_USER_PROMO = {
+  title: "New to Goated?",
+  text: "Sign up with our referral code to join the leaderboards and the monthly race.",
+  signUp: "Sign up on Goated",
+} as const;
+
 /** The headline carousel's items and where each goes (spec public-site §2 "Home"). */
 export interface HeadlineItem {
   id: string;
@@ -9,6 +23,13 @@ export interface HeadlineItem {
 /** The first item's headline is the live total wagered; the rest are fixed. */
 export const TOTAL_WAGERED_ITEM_ID = "total-wagered";
 export const BONUS_CODES_ITEM_ID = "bonus-codes";
+
+/** Shown to a visitor who asks for the bonus codes, with or without JavaScript (spec §2). */
+export const BONUS_CODES_SIGN_IN_TOAST: ToastInput = {
+  title: "Authentication Required",
+  description: "Please sign in to access bonus codes",
+  type: "destructive",
+};
 
 export const HEADLINES: readonly HeadlineItem[] = [
   {

@@ -1,4 +1,4 @@
-import { REFERRAL_CODE, TELEGRAM_SUPPORT_URL } from "./links";
+import { REFERRAL_CODE, TELEGRAM_COMMUNITY_URL, TELEGRAM_SUPPORT_URL, X_URL } from "./links";
 
 // Texts of the smaller content pages, kept as data so the routes only lay them out.
 
@@ -79,4 +79,28 @@ export const HELP_PAGE = {
       action: { label: "Telegram Community", href: "/telegram", external: false },
     },
   ],
+} as const;
+
+export const SOCIALS_PAGE = {
+  intro: "Where to find GoatedVIPs outside this site.",
+  channels: [
+    {
+      name: "Telegram",
+      icon: "telegram",
+      text: "The community group: race updates, challenges, giveaways and support.",
+      href: TELEGRAM_COMMUNITY_URL,
+    },
+    {
+      name: "X",
+      icon: "x",
+      text: "Announcements, winners and new bonus codes.",
+      href: X_URL,
+    },
+  ],
+} as const;
+
+export const SUPPORT_PAGE = {
+  intro:
+    "Our VIP support team is here to help you, at any hour. The fastest way to reach us is Telegram.",
+  contact: "Send a message to our support account with your Goated username and your question.",
 } as const;

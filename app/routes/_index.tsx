@@ -7,6 +7,7 @@ import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
 import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { RaceWidget } from "~/components/race/RaceWidget";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { HOME_HERO, NEW_USER_PROMO } from "~/content/home";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { optionalMedia } from "~/lib/media.server";
 import { leaderboardSnapshot, playerStanding } from "~/services/players.server";
@@ -56,12 +57,9 @@ export default function Home() {
       <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
         <div>
           <h1 className="font-display text-4xl font-extrabold uppercase leading-none text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-6xl">
-            Where the Goats climb
+            {HOME_HERO.title}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted">
-            Live wager leaderboards, a monthly wager race with a $500 prize pool, VIP ranks and
-            rewards for players who sign up to Goated with our code.
-          </p>
+          <p className="mt-5 max-w-xl text-lg text-muted">{HOME_HERO.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
               to="/leaderboard?period=daily"
@@ -83,11 +81,9 @@ export default function Home() {
             id="new-user-promo"
             className="font-display text-xl font-extrabold uppercase tracking-wide"
           >
-            New to Goated?
+            {NEW_USER_PROMO.title}
           </h2>
-          <p className="mt-2 text-sm text-muted">
-            Sign up with our referral code to join the leaderboards and the monthly race.
-          </p>
+          <p className="mt-2 text-sm text-muted">{NEW_USER_PROMO.text}</p>
           <p className="mt-4 text-xs uppercase tracking-widest text-muted">Referral code</p>
           <p className="mt-1 select-all rounded-md border border-dashed border-primary/60 bg-page px-4 py-3 text-center font-display text-2xl font-extrabold tracking-widest text-primary">
             {REFERRAL_CODE}
@@ -98,17 +94,18 @@ export default function Home() {
             rel="noopener noreferrer"
             className={`${PRIMARY_BUTTON} mt-4 w-full px-4 py-3`}
           >
-            Sign up on Goated
+            {NEW_USER_PROMO.signUp}
           </a>
         </aside>
       </section>
 
       <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
-      {/* The total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD (#leaderboard). */}
-      <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref} />
-
-      <FeatureCards signedIn={signedIn} />
+      {/* The total-wagered ticker, TOP PERFORMERS, the feature cards and the DAILY LEADERBOARD
+          (#leaderboard), in the order of spec §2. */}
+      <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref}>
+        <FeatureCards signedIn={signedIn} />
+      </HomeLiveSections>
 
       {raceWidget ? <RaceWidget {...raceWidget} /> : null}
 

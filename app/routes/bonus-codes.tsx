@@ -4,6 +4,7 @@ import { CopyCodeButton } from "~/components/content/CopyCodeButton";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { useHydrated } from "~/components/ui/hooks";
+import { BONUS_CODES_SIGN_IN_TOAST } from "~/content/home";
 import { formatCalendarDate } from "~/domain/dates";
 import { optionalMedia } from "~/lib/media.server";
 import { pageMeta } from "~/lib/meta";
@@ -17,7 +18,8 @@ export const meta: MetaFunction = () =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  // A visitor (e.g. the home carousel's BONUS CODES without JavaScript) is told why.
+  await requireUser(request, BONUS_CODES_SIGN_IN_TOAST);
   return { codes: await listBonusCodes(), video: optionalMedia("bonus-codes.mp4") };
 }
 

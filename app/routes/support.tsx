@@ -4,6 +4,7 @@ import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { TelegramIcon } from "~/components/ui/icons";
 import { TELEGRAM_SUPPORT_URL } from "~/content/links";
+import { SUPPORT_PAGE } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";
 
@@ -18,11 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Support() {
   return (
     <div className={PAGE}>
-      <PageHeader
-        title="VIP Support"
-        intro="Our VIP support team is here to help you, at any hour. The fastest way to reach us is Telegram."
-        backToHome
-      />
+      <PageHeader title="VIP Support" intro={SUPPORT_PAGE.intro} backToHome />
       <section className={`${CARD} max-w-2xl`} aria-labelledby="contact-heading">
         <h2
           id="contact-heading"
@@ -30,9 +27,7 @@ export default function Support() {
         >
           Contact on Telegram
         </h2>
-        <p className="mt-2 text-sm">
-          Send a message to our support account with your Goated username and your question.
-        </p>
+        <p className="mt-2 text-sm">{SUPPORT_PAGE.contact}</p>
         <a
           href={TELEGRAM_SUPPORT_URL}
           target="_blank"

@@ -1,5 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { apiError } from "~/lib/json-api.server";
+import type { ToastInput } from "~/lib/toast";
+import { toastHeaders } from "~/lib/toast.server";
 import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 
@@ -11,10 +13,10 @@ import type { SessionUser } from "./sessions.server";
 export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated";
 export const ADMIN_REQUIRED_MESSAGE = "Admin access required";
 
-/** A guarded page: the signed-in user, or a redirect to `/`. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/** A guarded page: the signed-in user, or a redirect to `/` (with `toast` there, if given). */
+export async function requireUser(request: Request, toast?: ToastInput): Promise<SessionUser> {
   const user = await findRequestUser(request);
-  if (!user) throw redirect("/");
+  if (!user) throw redirect("/", toast ? { headers: await toastHeaders(toast) } : undefined);
   return user;
 }
 

@@ -54,15 +54,18 @@ test.describe("public content pages", () => {
       await expectNoSeriousViolations(page);
     });
   }
+});
 
-  test("every page has its own title", async ({ page }) => {
-    const titles = new Set<string>();
-    for (const [path] of PUBLIC_PAGES) {
-      await page.goto(path);
-      titles.add(await page.title());
-    }
-    expect(titles.size).toBe(PUBLIC_PAGES.length);
-  });
+test("every page, the members' ones included, has its own title", async ({ page, context }) => {
+  await signInAs(context, await createSignedInAccount({}));
+  const pages = [...PUBLIC_PAGES, ...MEMBER_PAGES];
+  const titles = new Set<string>();
+  for (const [path] of pages) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(path);
+    titles.add(await page.title());
+  }
+  expect(titles.size).toBe(pages.length);
 });
 
 test.describe("members' pages", () => {
@@ -85,10 +88,20 @@ test.describe("members' pages", () => {
       await expectNoSeriousViolations(page);
     });
   }
+
+  test("/profile?tab=rank shows the Rank Progress widget, no serious axe violation", async ({
+    page,
+    context,
+  }) => {
+    await signInAs(context, await createSignedInAccount({}));
+    await page.goto("/profile?tab=rank");
+    await expect(page.getByRole("heading", { name: "Rank Progress" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
 });
 
 test.describe("GET forms", () => {
-  test("the VIP-transfer calculator gives the bonus, and a clear 400 for bad input", async ({
+  test("the VIP-transfer calculator gives the bonus (no serious axe violation), and a clear 400 for bad input", async ({
     page,
     context,
   }) => {
@@ -100,6 +113,7 @@ test.describe("GET forms", () => {
     await page.getByRole("button", { name: "Calculate bonus" }).click();
     await expect(page.getByTestId("bonus-result")).toHaveText("$56.25");
     await expect(page).toHaveURL(/wager=10000&edge=1.5/);
+    await expectNoSeriousViolations(page);
 
     await page.getByLabel("Wager requirement (USD)").fill("lots");
     await page.getByRole("button", { name: "Calculate bonus" }).click();
@@ -111,7 +125,7 @@ test.describe("GET forms", () => {
     await expect(page.getByText("a number above 0 and at most 100")).toBeVisible();
   });
 
-  test("the provably-fair verifier computes hash, HMAC and roll on the server", async ({
+  test("the provably-fair verifier computes hash, HMAC and roll on the server (no serious axe violation)", async ({
     page,
   }) => {
     await page.goto("/provably-fair");
@@ -126,6 +140,7 @@ test.describe("GET forms", () => {
       "e642c80c46e438195511288766b90085e507c84a8d50320dafed843ea6630813",
     );
     await expect(page.getByTestId("roll")).toHaveText("0.8994565038");
+    await expectNoSeriousViolations(page);
 
     const response = await page.goto("/provably-fair?serverSeed=a&clientSeed=b&nonce=-1");
     expect(response?.status()).toBe(400);

@@ -50,26 +50,46 @@ test.describe("home", () => {
     }
   });
 
-  test("the carousel changes item by swipe", async ({ page }, info) => {
+  test("the carousel reaches every item by swipe, in turn", async ({ page }, info) => {
     await page.goto("/");
     await scrollIntoViewOf(page, track(page));
     await expectShown(page, 0);
     if (!jsEnabled(info.project.name)) {
-      // Without JavaScript the strip scrolls natively and snaps to whole items.
+      // Without JavaScript the strip scrolls natively and snaps to whole items; it does not wrap.
       const box = (await track(page).boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.wheel(box.width * 0.7, 0);
-      await expectShown(page, 1);
+      for (let index = 1; index < ITEMS; index += 1) {
+        await page.mouse.wheel(box.width * 0.7, 0);
+        await expectShown(page, index);
+      }
       return;
     }
     await dragTrack(page, 0.1); // under 15%: stays
     await expectShown(page, 0);
-    await dragTrack(page, 0.3); // past 15%: next item
-    await expectShown(page, 1);
-    await dragTrack(page, -0.3);
-    await expectShown(page, 0);
-    await dragTrack(page, -0.3); // wraps to the last
+    // Instant scrolling from here (and no auto-advance): the same swipes, without waiting on
+    // fourteen smooth scrolls.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    for (let index = 1; index <= ITEMS; index += 1) {
+      await dragTrack(page, 0.3); // past 15%: the next item; after the last, the first again
+      await expectShown(page, index % ITEMS);
+    }
+    await dragTrack(page, -0.3); // back from the first wraps to the last
     await expectShown(page, ITEMS - 1);
+  });
+
+  test("keyboard focus on an item is drawn inside the strip, which clips its edges", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await scrollIntoViewOf(page, track(page));
+    const link = item(page, 0).getByRole("link");
+    await link.focus();
+    // Back and forth by keyboard, so the focus is keyboard focus (:focus-visible).
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    await expect(link).toBeFocused();
+    await expect(link).toHaveCSS("outline-style", "solid");
+    await expect(link).toHaveCSS("outline-offset", "-4px");
   });
 
   test("with JavaScript it advances on its own every 5 s and wraps around", async ({
@@ -85,19 +105,27 @@ test.describe("home", () => {
     await expect(item(page, 0)).toBeInViewport({ ratio: 0.9, timeout: 8000 });
   });
 
-  test("BONUS CODES while signed out stays on / (with a toast when JavaScript runs)", async ({
+  test("BONUS CODES while signed out stays on / with a toast, with or without JavaScript", async ({
     page,
-  }, info) => {
+  }) => {
     await page.goto("/");
     await scrollIntoViewOf(page, track(page));
     await dot(page, 3).click();
     await expectShown(page, 3);
     await item(page, 3).getByRole("link").click();
     await expect(page).toHaveURL(/\/$/);
-    if (jsEnabled(info.project.name)) {
-      const toast = page.getByRole("status").filter({ hasText: "Authentication Required" });
-      await expect(toast).toContainText("Please sign in to access bonus codes");
-    }
+    const toast = page.getByRole("status").filter({ hasText: "Authentication Required" });
+    await expect(toast).toContainText("Please sign in to access bonus codes");
+  });
+
+  test("the sections follow the spec's order: top performers, feature cards, daily board", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const sections = page.getByRole("heading", { level: 2 });
+    const order = ["Top Performers", "Everything for Goated players", "Daily Leaderboard"];
+    const headings = await sections.allTextContents();
+    expect(headings.filter((heading) => order.includes(heading.trim()))).toEqual(order);
   });
 
   test("feature cards: marks, and Bonus Codes locked for visitors only", async ({

@@ -2,7 +2,12 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MouseEvent, PointerEvent } from "react";
 import { useHydrated } from "~/components/ui/hooks";
-import { BONUS_CODES_ITEM_ID, HEADLINES, TOTAL_WAGERED_ITEM_ID } from "~/content/home";
+import {
+  BONUS_CODES_ITEM_ID,
+  BONUS_CODES_SIGN_IN_TOAST,
+  HEADLINES,
+  TOTAL_WAGERED_ITEM_ID,
+} from "~/content/home";
 import type { HeadlineItem } from "~/content/home";
 import { formatWholeUsd } from "~/domain/money";
 import { showToast } from "~/lib/client-toast";
@@ -111,11 +116,7 @@ export function HeadlineCarousel({
   const onItemClick = (event: MouseEvent, item: HeadlineItem) => {
     if (item.id === BONUS_CODES_ITEM_ID && !signedIn) {
       event.preventDefault();
-      showToast({
-        title: "Authentication Required",
-        description: "Please sign in to access bonus codes",
-        type: "destructive",
-      });
+      showToast(BONUS_CODES_SIGN_IN_TOAST);
     }
   };
 
@@ -154,7 +155,8 @@ export function HeadlineCarousel({
               to={item.to}
               onClick={(event) => onItemClick(event, item)}
               draggable={false}
-              className="flex min-h-32 flex-col items-center justify-center px-6 py-6 text-center hover:bg-accent/40"
+              // The strip clips anything outside it, so keyboard focus is drawn inside the item.
+              className="flex min-h-32 flex-col items-center justify-center rounded-xl px-6 py-6 text-center hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-offset-[-4px]"
             >
               <span className="font-display text-3xl font-extrabold uppercase tracking-wide text-primary sm:text-5xl">
                 {item.id === TOTAL_WAGERED_ITEM_ID ? (

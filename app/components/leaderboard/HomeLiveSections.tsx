@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import { mvpPulsing } from "~/domain/leaderboard";
 import { DailyLeaderboard } from "./DailyLeaderboard";
@@ -13,16 +14,19 @@ type PulseFor = Record<MvpPeriod, string | null>;
  * The home page's live parts: the total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD,
  * rendered from the server's snapshot and replaced in place by each LEADERBOARD_UPDATE push.
  * An MVP pulses when their change time is new to this page (or, on the server's render, when it
- * is under 10 s old); the pulse ends itself after 10 s.
+ * is under 10 s old); the pulse ends itself after 10 s. `children` (the feature cards) go between
+ * TOP PERFORMERS and the DAILY LEADERBOARD, the home order of spec §2.
  */
 export function HomeLiveSections({
   snapshot: initial,
   now,
   playerHref,
+  children,
 }: {
   snapshot: LeaderboardSnapshot;
   now: string;
   playerHref: (uid: string) => string;
+  children?: ReactNode;
 }) {
   const [snapshot, setSnapshot] = useState(initial);
   const [pulseFor, setPulseFor] = useState<PulseFor>(() => {
@@ -60,6 +64,7 @@ export function HomeLiveSections({
     <>
       <TotalWageredTicker totalWagered={snapshot.totalWagered} />
       <TopPerformers top={snapshot.top} pulseFor={pulseFor} playerHref={playerHref} />
+      {children}
       <DailyLeaderboard players={snapshot.top.daily} playerHref={playerHref} />
     </>
   );
