@@ -64,13 +64,14 @@ test.describe("the header's rank badge and bell", () => {
     await expect(page.getByRole("tooltip", { name: "14% to PLATINUM" })).toBeVisible();
     // Everything still fits the narrowest phone the shell supports.
     await page.setViewportSize({ width: 360, height: 780 });
+    await page.reload(); // laid out afresh at that width, as a phone would
     await expect(header.getByRole("link", { name: "Play", exact: true })).toBeInViewport({
       ratio: 1,
     });
-    await page.screenshot({
-      path: "tests/.tmp/header-360.png",
-      clip: { x: 0, y: 0, width: 360, height: 64 },
-    });
+    // A phone widens its layout to fit what overflows, so check the page's own width too.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
   });
 
   test("a visitor sees neither badge nor bell (bonus codes need an account)", async ({ page }) => {

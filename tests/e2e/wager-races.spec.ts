@@ -83,6 +83,23 @@ test("a running race turns to 'Race Completed' when its countdown ends", async (
   await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
 });
 
+test("/wager-races turns to 'Race Completed' with 'Next Race Starts In' at the month's end (fixed browser clock)", async ({
+  page,
+}, info) => {
+  test.skip(!jsEnabled(info.project.name), "the countdown runs in the browser");
+  // The server stays on the real clock (docs/decisions/0007); the browser is put five seconds
+  // before the end of the current UTC month, the end of the live monthly race.
+  const now = new Date();
+  const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  await page.clock.install({ time: new Date(monthEnd - 5_000) });
+  await page.goto("/wager-races");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Monthly Wager Race");
+  await expect(page.getByText("Race Completed")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Previous Race Participants" })).toBeVisible();
+  await expect(page.getByText("Next Race Starts In")).toBeVisible();
+  await expect(page.getByTestId("race-countdown")).toHaveText(COUNTDOWN);
+});
+
 test("a race without participants says so and links the regular leaderboard", async ({ page }) => {
   const id = await seedRace({
     title: uniqueName("Quiet race"),

@@ -23,7 +23,8 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         <span className="hidden max-w-32 truncate text-sm font-semibold sm:inline">
           {user.username}
         </span>
-        <ChevronDownIcon className="h-4 w-4 transition-transform group-open/account:rotate-180" />
+        {/* Below 380 px the header needs the room; the emblem alone opens the menu. */}
+        <ChevronDownIcon className="hidden h-4 w-4 transition-transform group-open/account:rotate-180 min-[380px]:block" />
       </summary>
       <ul className="absolute right-0 top-full z-40 mt-2 min-w-44 rounded-lg border border-accent bg-card p-2 shadow-xl">
         <li>

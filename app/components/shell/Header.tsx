@@ -16,15 +16,15 @@ export function Header({ user }: { user: ShellUser | null }) {
   // No backdrop-filter on the header: it would become the containing block of the fixed drawer.
   return (
     <header className="sticky top-0 z-50 border-b border-accent bg-page/95">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1.5 px-3 min-[380px]:gap-2 sm:gap-3 sm:px-4">
         <MobileDrawer signedIn={signedIn} isAdmin={isAdmin} />
         <Link to="/" className="shrink-0" aria-label="GoatedVIPs home">
-          <Logo className="h-5 w-auto min-[380px]:h-6 sm:h-8" />
+          <Logo className="h-4 w-auto min-[380px]:h-6 sm:h-8" />
         </Link>
         <div className="flex flex-1 justify-center">
           <DesktopNav signedIn={signedIn} isAdmin={isAdmin} />
         </div>
-        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+        <div className="flex min-w-0 items-center gap-0.5 min-[380px]:gap-1 sm:gap-2">
           {/* Mobile only (the drawer's breakpoint), for members: the bell to the bonus codes
               (a visitor's would only bounce back home), and the rank badge once the linked
               account has wagered. */}
