@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { affiliateStatsJson } from "~/services/affiliate-stats.server";
+import { affiliateStatsAnswer } from "~/services/affiliate-stats.server";
 import { syncStatus } from "~/services/sync-runs.server";
 
 /** The data changes only on a sync; clients and proxies may reuse an answer briefly. */
@@ -46,21 +46,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { lastSuccess } = await syncStatus();
   const version = `${lastSuccess?.id ?? 0}`;
   const etag = `W/"sync-${version}"`;
-  const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL };
+  const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
   if (matches(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const body = await affiliateStatsJson(paging.data, {
+  const answer = await affiliateStatsAnswer(paging.data, {
     version,
     lastUpdated: lastSuccess?.finished_at ?? null,
   });
-  return new Response(body, {
-    headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
-  });
+  const json = { ...headers, "Content-Type": "application/json; charset=utf-8" };
+  // Compressed once per sync; the server's compression leaves an encoded response alone.
+  return acceptsGzip(request.headers.get("Accept-Encoding"))
+    ? new Response(answer.gzip, { headers: { ...json, "Content-Encoding": "gzip" } })
+    : new Response(answer.json, { headers: json });
 }
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const weak = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => weak(tag) === weak(etag));
+}
+
+function acceptsGzip(acceptEncoding: string | null): boolean {
+  return (acceptEncoding ?? "").split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    return coding === "gzip" && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
 }

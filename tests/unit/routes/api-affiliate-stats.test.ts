@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { parseReferralPayload } from "~/provider/payload.server";
@@ -85,6 +86,20 @@ describe("GET /api/affiliate/stats", () => {
     const response = await get(query);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ status: "error", message });
+  });
+
+  it("answers gzip to clients that take it, and plain JSON to the others", async () => {
+    const plain = await get("?page=1&limit=5");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(plain.headers.get("Vary")).toBe("Accept-Encoding");
+    const expected = await plain.text();
+
+    const zipped = await get("?page=1&limit=5", { "Accept-Encoding": "br, gzip;q=0.8" });
+    expect(zipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString("utf8")).toBe(expected);
+
+    const refused = await get("?page=1&limit=5", { "Accept-Encoding": "gzip;q=0, identity" });
+    expect(refused.headers.get("Content-Encoding")).toBeNull();
   });
 
   it("sends an ETag and a short Cache-Control, and 304 when the ETag matches", async () => {
