@@ -41,11 +41,17 @@ export const COMPLETION_SYNC_GRACE_MS = 30 * MINUTE;
  * The completion job freezes races that ended by this instant. Final standings want the
  * provider's totals from after the end (the first sync of a month records the month-start
  * baseline that closes the monthly race exactly), so a race waits for a good sync that started
- * at or after its end; when syncs keep failing, it completes 30 minutes after its end anyway, so a
- * provider outage never holds the payouts.
+ * at or after its end. When syncs keep failing it completes anyway once the job has watched for
+ * 30 minutes past the end (`watchingSince`: when this process's job started, so a server that
+ * was down over the end gives its own first syncs that time too): an outage never holds payouts.
  */
-export function completionCutoff(now: Date, lastGoodSyncStart: string | null): Date {
-  const withoutSync = now.getTime() - COMPLETION_SYNC_GRACE_MS;
+export function completionCutoff(
+  now: Date,
+  lastGoodSyncStart: string | null,
+  watchingSince: Date = new Date(0),
+): Date {
+  const graceEnd = now.getTime() - COMPLETION_SYNC_GRACE_MS;
+  const withoutSync = watchingSince.getTime() <= graceEnd ? graceEnd : -Infinity;
   const synced = lastGoodSyncStart
     ? Math.min(Date.parse(lastGoodSyncStart), now.getTime())
     : -Infinity;

@@ -43,7 +43,8 @@ type StoredRow = [
  * A snapshot at the UTC month's start (all-time minus this month) is added for a new player, so the
  * month's race does not count their earlier history when our first sync is mid-month, and, on the
  * month's first store, for every player whose total rose since our last sync before midnight, so
- * the month that ended and the new one split those wagers exactly (docs/decisions/0007).
+ * the month that ended and the new one split those wagers exactly (unless a race across midnight
+ * was already frozen without them: docs/decisions/0007).
  * Players absent from the payload keep their last known totals. A real (non-demo) store removes
  * the demo rows, so the first good provider sync replaces the demo data.
  *
@@ -80,10 +81,20 @@ export async function storeReferrals(
       const snapshot = sqlite.prepare(
         "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
       );
+      const monthStart = utcMonthWindow(now).start.toISOString();
       const { newest } = sqlite
         .prepare("SELECT max(taken_at) AS newest FROM wager_snapshots")
         .get() as { newest: string | null };
-      const firstStoreOfMonth = newest !== null && newest < utcMonthWindow(now).start.toISOString();
+      // A race across midnight frozen before this store (the completion job's fallback when the
+      // provider was down) kept its pre-midnight figures; a midnight snapshot now would take what
+      // was wagered between our last sync and midnight out of the new month's race too.
+      const frozenAcrossMidnight =
+        sqlite
+          .prepare(
+            "SELECT 1 FROM races WHERE status = 'completed' AND start_date < ? AND end_date >= ? LIMIT 1",
+          )
+          .get(monthStart, monthStart) !== undefined;
+      const splitMonthTurn = newest !== null && newest < monthStart && !frozenAcrossMidnight;
       let changed = 0;
       let snapshots = 0;
       for (const { uid, name, wagered } of referrals) {
@@ -110,7 +121,7 @@ export async function storeReferrals(
         const baseline = monthStartBaseline(wagered, now);
         // A new player's history before the month, or, on the month's first store, what a known
         // player wagered between our last sync and midnight (it belongs to the month that ended).
-        if (baseline && (!before || (firstStoreOfMonth && baseline.allTime > before[5]))) {
+        if (baseline && (!before || (splitMonthTurn && baseline.allTime > before[5]))) {
           snapshot.run(uid, baseline.takenAt, baseline.allTime);
           snapshots += 1;
         }

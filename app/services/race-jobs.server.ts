@@ -37,14 +37,17 @@ export async function announceCompletion(completion: Completion, now: Date = new
 
 /**
  * One pass of the race job: completes every live race whose end has passed (once a good sync has
- * run since, or 30 minutes after: `completionCutoff`), then makes sure the current month has its
- * monthly race (so the announcement can name the next race's start).
+ * run since, or after 30 minutes of watching without one: `completionCutoff`), then makes sure
+ * the current month has its monthly race (so the announcement can name the next race's start).
  * Safe to run at any moment and any number of times: each step is guarded in the database.
  */
-export async function runRaceJobs(now: Date = new Date()): Promise<Completion[]> {
+export async function runRaceJobs(
+  now: Date = new Date(),
+  { watchingSince }: { watchingSince?: Date } = {},
+): Promise<Completion[]> {
   const completions: Completion[] = [];
   const { lastSuccess } = await syncStatus();
-  const cutoff = completionCutoff(now, lastSuccess?.started_at ?? null);
+  const cutoff = completionCutoff(now, lastSuccess?.started_at ?? null, watchingSince);
   for (const id of await findDueRaces(cutoff)) {
     const completion = await completeRace(id, now);
     if (completion) completions.push(completion);
@@ -61,11 +64,14 @@ export async function runRaceJobs(now: Date = new Date()): Promise<Completion[]>
 export function startRaceJobs({ intervalMs = RACE_JOB_INTERVAL_MS } = {}) {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const watchingSince = new Date();
   const pass = () => {
     running = running.then(() =>
       stopped
         ? undefined
-        : runRaceJobs().catch((error: unknown) => console.error("race job failed", error)),
+        : runRaceJobs(new Date(), { watchingSince }).catch((error: unknown) =>
+            console.error("race job failed", error),
+          ),
     );
   };
   pass();

@@ -397,10 +397,14 @@ export async function findRacePosition(
   who: { userId?: number; username?: string },
   now: Date = new Date(),
 ): Promise<RacePosition | null> {
+  const uid = await playerUidFor(who);
+  return uid ? racePositionOf(uid, now) : null;
+}
+
+/** Where the player `uid` stands in the current race (see findRacePosition). */
+async function racePositionOf(uid: string, now: Date): Promise<RacePosition | null> {
   const race = await findCurrentRace(now);
   if (!race) return null;
-  const uid = await playerUidFor(who);
-  if (!uid) return null;
   const standings = await computeStandings(race, now);
   const current = standings.find((s) => s.uid === uid);
   if (!current) return null;
@@ -522,8 +526,9 @@ export async function loadRacePositionCard(
   now: Date = new Date(),
 ): Promise<RacePositionCardData> {
   try {
-    if (!(await linkedPlayerUid(userId))) return { kind: "unlinked" };
-    const position = await findRacePosition({ userId }, now);
+    const uid = await linkedPlayerUid(userId);
+    if (!uid) return { kind: "unlinked" };
+    const position = await racePositionOf(uid, now);
     return position ? { kind: "loaded", position, now: now.toISOString() } : { kind: "absent" };
   } catch (error) {
     console.error("race position card: loading failed", error);

@@ -63,6 +63,7 @@ function renderBoard(now: string) {
 
 beforeEach(() => {
   loads = 0;
+  FakeSocket.last = null;
   // Timers advance on their own too, so Testing Library's findBy* polling still runs.
   vi.useFakeTimers({
     shouldAdvanceTime: true,
@@ -120,6 +121,7 @@ describe("RaceBoard with JavaScript", () => {
     });
 
     // Say an admin completed a weekly race while the monthly board is open.
+    expect(FakeSocket.last?.url).toMatch(/\/ws\/leaderboard$/);
     FakeSocket.last?.receive({
       type: "RACE_COMPLETED",
       data: {

@@ -7,7 +7,8 @@ import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/players.server";
 import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
-import { computeStandings, ensureMonthlyRace } from "~/services/races.server";
+import { runRaceJobs } from "~/services/race-jobs.server";
+import { computeStandings, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
 import { saveProviderToken } from "~/services/provider-tokens.server";
 import { demoDataInUse, syncStatus } from "~/services/sync-runs.server";
 import {
@@ -217,6 +218,34 @@ describe("a provider sync", () => {
       .where("uid", "=", "idle")
       .execute();
     expect(idleSnapshots).toHaveLength(2); // the October baseline and the first sighting only
+  });
+
+  it("when the month's race was frozen before the first good sync, its last wagers go to the new month, never nowhere", async () => {
+    const referral = (uid: string, thisMonth: number, allTime: number) => ({
+      uid,
+      name: uid,
+      wagered: { today: thisMonth, this_week: thisMonth, this_month: thisMonth, all_time: allTime },
+    });
+    clock = new Date("2026-10-31T23:50:00.000Z");
+    provider.setPayload({ success: true, data: [referral("steady", 300, 1000)] });
+    await runSync(options());
+    const october = await ensureMonthlyRace(clock);
+
+    // The provider is down over midnight: the job goes without a sync after 30 minutes.
+    const [completion] = await runRaceJobs(new Date("2026-11-01T00:30:00.000Z"));
+    expect(completion?.race.id).toBe(october?.id);
+    expect(completion?.winners.map((w) => [w.uid, w.wager])).toEqual([["steady", 300]]);
+
+    clock = new Date("2026-11-01T00:40:00.000Z");
+    provider.setPayload({ success: true, data: [referral("steady", 200, 1500)] });
+    await runSync(options());
+    const november = await findCurrentRace(clock); // the job created it
+    expect(november?.startDate).toBe("2026-11-01T00:00:00.000Z");
+    // 300 before midnight (after our last sync) and 200 after: all in November, as frozen October
+    // cannot take them any more.
+    expect((await computeStandings(november!, clock)).map((s) => [s.uid, s.wager])).toEqual([
+      ["steady", 500],
+    ]);
   });
 
   it("keeps the wager change time when only a name changes", async () => {

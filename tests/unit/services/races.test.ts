@@ -328,6 +328,16 @@ describe("completion", () => {
     expect(await runRaceJobs(new Date("2026-12-01T00:34:59.000Z"))).toEqual([]);
     const late = await runRaceJobs(new Date("2026-12-01T00:35:00.000Z"));
     expect(late.map((c) => c.race.id)).toEqual([other]);
+
+    // A server that was down over a race's end gives its own syncs 30 minutes first.
+    const missed = await seedRace({ start: NOV, end: "2026-12-01T00:10:00.000Z" });
+    const watchingSince = new Date("2026-12-01T01:00:00.000Z");
+    expect(await runRaceJobs(watchingSince, { watchingSince })).toEqual([]);
+    expect(await runRaceJobs(new Date("2026-12-01T01:29:59.000Z"), { watchingSince })).toEqual([]);
+    const afterWatching = await runRaceJobs(new Date("2026-12-01T01:30:00.000Z"), {
+      watchingSince,
+    });
+    expect(afterWatching.map((c) => c.race.id)).toEqual([missed]);
   });
 
   it("by hand freezes the standings as of that moment, and never twice", async () => {
