@@ -25,23 +25,27 @@ export type PublicProfile = Omit<Account, "email" | "isAdmin" | "goatedId">;
 export const USERNAME_TAKEN = "This username is already taken";
 export const EMAIL_TAKEN = "An account with this e-mail already exists";
 
+/** Users with their linked player: goated_id is the provider's uid (the one rule that links them). */
+function usersWithLinkedPlayer() {
+  return db.selectFrom("users").leftJoin("players", "players.uid", "users.goated_id");
+}
+
+const TOTAL_WAGERED = sql<number>`coalesce(players.all_time, 0)`.as("totalWagered");
+
 function accountQuery() {
-  return db
-    .selectFrom("users")
-    .leftJoin("players", "players.uid", "users.goated_id")
-    .select([
-      "users.id",
-      "users.username",
-      "users.email",
-      "users.telegram_username as telegramUsername",
-      "users.bio",
-      "users.profile_color as profileColor",
-      "users.created_at as createdAt",
-      "users.goated_id as goatedId",
-      "users.goated_username as goatedUsername",
-      sql<number>`coalesce(players.all_time, 0)`.as("totalWagered"),
-      "users.is_admin",
-    ]);
+  return usersWithLinkedPlayer().select([
+    "users.id",
+    "users.username",
+    "users.email",
+    "users.telegram_username as telegramUsername",
+    "users.bio",
+    "users.profile_color as profileColor",
+    "users.created_at as createdAt",
+    "users.goated_id as goatedId",
+    "users.goated_username as goatedUsername",
+    TOTAL_WAGERED,
+    "users.is_admin",
+  ]);
 }
 
 export async function getAccount(userId: number): Promise<Account | null> {
@@ -52,11 +56,15 @@ export async function getAccount(userId: number): Promise<Account | null> {
 }
 
 /**
- * A signed-in user's all-time wagered dollars (the header's rank badge): their linked player's
- * total, 0 when nothing is linked or the player is not synced yet.
+ * A signed-in user's all-time wagered dollars (the header's rank badge, on every page, so only
+ * that column): their linked player's total, 0 when nothing is linked or not synced yet.
  */
 export async function totalWageredOfUser(userId: number): Promise<number> {
-  return (await getAccount(userId))?.totalWagered ?? 0;
+  const row = await usersWithLinkedPlayer()
+    .select(TOTAL_WAGERED)
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  return row?.totalWagered ?? 0;
 }
 
 /** The provider uid a user's account is linked to: users.goated_id, never a name. */

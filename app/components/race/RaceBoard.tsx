@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { prizeTable, totalShare } from "~/domain/race-prizes";
@@ -67,22 +67,18 @@ export function RaceBoard({
   const revalidator = useRevalidator();
   const [socketCompletion, setSocketCompletion] = useState<SocketCompletion | null>(null);
 
-  const onMessage = useCallback(
-    (message: ServerMessage) => {
-      // A message about another race (say a weekly one completed by an admin) leaves this board.
-      if (message.type !== "RACE_COMPLETED" || message.data.raceId !== race.id) return;
-      setSocketCompletion({
-        participants: message.data.winners.map((w) => ({
-          ...w,
-          prizeCents: Math.round(w.prize * 100),
-        })),
-        nextRaceStart: message.data.nextRaceStart,
-        until: Date.now() + COMPLETED_VIEW_MS,
-      });
-    },
-    [race.id],
-  );
-  useLeaderboardSocket(onMessage, listen);
+  useLeaderboardSocket((message: ServerMessage) => {
+    // A message about another race (say a weekly one completed by an admin) leaves this board.
+    if (message.type !== "RACE_COMPLETED" || message.data.raceId !== race.id) return;
+    setSocketCompletion({
+      participants: message.data.winners.map((w) => ({
+        ...w,
+        prizeCents: Math.round(w.prize * 100),
+      })),
+      nextRaceStart: message.data.nextRaceStart,
+      until: Date.now() + COMPLETED_VIEW_MS,
+    });
+  }, listen);
 
   // The completed view of a socket message, or of the server's transition, ends by asking anew.
   const revalidateAt =

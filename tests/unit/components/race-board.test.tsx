@@ -77,19 +77,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The live board at 2026-11-21 12:00 UTC with its /ws/leaderboard socket open. */
+async function openBoardWithSocket(): Promise<FakeSocket> {
+  vi.setSystemTime(new Date("2026-11-21T12:00:00.000Z"));
+  renderBoard("2026-11-21T12:00:00.000Z");
+  expect(await screen.findByText("Current Participants")).toBeTruthy();
+  expect(screen.getByTestId("race-countdown").textContent).toBe("9d 12h 0m");
+  // React runs effects from a (faked) timer: let it.
+  await act(async () => {
+    vi.advanceTimersByTime(10);
+  });
+  const socket = FakeSocket.last;
+  if (!socket) throw new Error("the board opened no socket");
+  expect(socket.url).toMatch(/\/ws\/leaderboard$/);
+  return socket;
+}
+
 describe("RaceBoard with JavaScript", () => {
   it("shows 'Race Completed' with the winners on RACE_COMPLETED, and reverts after an hour", async () => {
-    vi.setSystemTime(new Date("2026-11-21T12:00:00.000Z"));
-    renderBoard("2026-11-21T12:00:00.000Z");
-    expect(await screen.findByText("Current Participants")).toBeTruthy();
-    expect(screen.getByTestId("race-countdown").textContent).toBe("9d 12h 0m");
-    // React runs effects from a (faked) timer: let it.
-    await act(async () => {
-      vi.advanceTimersByTime(10);
-    });
-    expect(FakeSocket.last?.url).toMatch(/\/ws\/leaderboard$/);
+    const socket = await openBoardWithSocket();
 
-    FakeSocket.last?.receive({
+    socket.receive({
       type: "RACE_COMPLETED",
       data: {
         raceId: 7,
@@ -113,16 +121,10 @@ describe("RaceBoard with JavaScript", () => {
   });
 
   it("ignores a RACE_COMPLETED message about another race", async () => {
-    vi.setSystemTime(new Date("2026-11-21T12:00:00.000Z"));
-    renderBoard("2026-11-21T12:00:00.000Z");
-    expect(await screen.findByText("Current Participants")).toBeTruthy();
-    await act(async () => {
-      vi.advanceTimersByTime(10);
-    });
+    const socket = await openBoardWithSocket();
 
     // Say an admin completed a weekly race while the monthly board is open.
-    expect(FakeSocket.last?.url).toMatch(/\/ws\/leaderboard$/);
-    FakeSocket.last?.receive({
+    socket.receive({
       type: "RACE_COMPLETED",
       data: {
         raceId: 8,
