@@ -18,6 +18,7 @@ import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./app/l
 import { readProviderConfig } from "./app/provider/config.server";
 import { startSyncSchedule } from "./app/provider/schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "./app/provider/sync.server";
+import { TRUSTED_PROXIES } from "./app/lib/client-address.server";
 import { anonymousPageCache } from "./app/lib/page-cache.server";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
@@ -55,8 +56,7 @@ const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_
 
 const app = express();
 app.disable("x-powered-by");
-// A reverse proxy on the same machine (nginx, Caddy) may say who the client is; nobody else may.
-app.set("trust proxy", "loopback");
+app.set("trust proxy", TRUSTED_PROXIES);
 app.use(compression());
 app.use(morgan("tiny"));
 
@@ -136,7 +136,10 @@ app.all(
 );
 
 const httpServer = createServer(app);
-const realtime = startRealtime({ publicOrigin });
+const realtime = startRealtime({
+  publicOrigin,
+  maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
+});
 httpServer.on("upgrade", realtime.handleUpgrade);
 const stopRaceJobs = startRaceJobs();
 

@@ -13,6 +13,8 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     ADMIN_USERNAME: z.string().trim().min(3).max(50).optional(),
     ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
+    // Open websockets per client address (app/realtime/upgrade-router.ts says why 50).
+    WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",

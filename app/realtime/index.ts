@@ -3,6 +3,7 @@ import { findSessionUser } from "~/services/sessions.server";
 import { eventBus } from "./event-bus";
 import { createSocketHub } from "./socket-hub";
 import { createUpgradeRouter } from "./upgrade-router";
+import type { UpgradeLimits } from "./upgrade-router";
 
 /**
  * The websocket endpoints that share the site's http server:
@@ -10,7 +11,10 @@ import { createUpgradeRouter } from "./upgrade-router";
  * - /ws/chat: the support chat, only for a signed-in session.
  * A socket opened with a session is closed when that session ends.
  */
-export function startRealtime({ publicOrigin }: { publicOrigin: string | null }) {
+export function startRealtime({
+  publicOrigin,
+  maxSocketsPerAddress,
+}: { publicOrigin: string | null } & Pick<UpgradeLimits, "maxSocketsPerAddress">) {
   const leaderboard = createSocketHub();
   const chat = createSocketHub();
   const subscriptions = [
@@ -28,6 +32,7 @@ export function startRealtime({ publicOrigin }: { publicOrigin: string | null })
       "/ws/chat": { hub: chat, identify, sessionRequired: true },
     },
     publicOrigin,
+    { maxSocketsPerAddress },
   );
 
   return {

@@ -7,6 +7,20 @@ export const MAX_FRAME_BYTES = 64 * 1024;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** The close code for sockets whose session was ended (signed out or terminated). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/**
+ * A client whose unsent data passes this is dropped (1013) rather than buffered for. About 128
+ * leaderboard updates (8 KB each) or 16,000 PONGs: a client that reads at all never gets near it,
+ * and 1,000 stalled clients cost at most 1 GB instead of growing without limit.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * Messages a client may send: 20 a second on average, up to 40 at once. The site's pages send a
+ * PING now and then; 20/s leaves room for any honest client, and a socket that goes past it is
+ * closed (1008) before its replies can pile up.
+ */
+export const MESSAGE_RATE = { perSecond: 20, burst: 40 };
+/** How long a closed flooder has to answer the close before it is cut off. */
+const CLOSE_GRACE_MS = 1000;
 
 export interface SocketHub {
   readonly server: WebSocketServer;
@@ -24,20 +38,42 @@ export interface SocketHub {
  * A set of websocket clients that are greeted, answered on PING, pinged every heartbeat and
  * dropped when they miss a pong. Upgrades are routed here by the upgrade router.
  */
-export function createSocketHub({ heartbeatMs = HEARTBEAT_INTERVAL_MS } = {}): SocketHub {
+export function createSocketHub({
+  heartbeatMs = HEARTBEAT_INTERVAL_MS,
+  maxBufferedBytes = MAX_BUFFERED_BYTES,
+  messageRate = MESSAGE_RATE,
+} = {}): SocketHub {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const answeredLastPing = new WeakMap<WebSocket, boolean>();
   const sessionOf = new WeakMap<WebSocket, string>();
 
-  const send = (socket: WebSocket, message: ServerMessage) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  /** Sends a frame unless the client has stopped reading, in which case it is dropped. */
+  const sendFrame = (socket: WebSocket, frame: string) => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > maxBufferedBytes) {
+      // The close frame would wait behind what is buffered: cut the connection now.
+      socket.close(1013, "Not reading");
+      socket.terminate();
+      return;
+    }
+    socket.send(frame);
   };
+  const send = (socket: WebSocket, message: ServerMessage) =>
+    sendFrame(socket, JSON.stringify(message));
 
   server.on("connection", (socket) => {
     answeredLastPing.set(socket, true);
+    const takeMessage = messageAllowance(messageRate);
     socket.on("pong", () => answeredLastPing.set(socket, true));
     socket.on("error", () => socket.terminate());
     socket.on("message", (data, isBinary) => {
+      // Frames that arrive after the close are not answered.
+      if (socket.readyState !== WebSocket.OPEN) return;
+      if (!takeMessage(Date.now())) {
+        socket.close(1008, "Too many messages");
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+        return;
+      }
       const parsed = isBinary ? null : parseClientMessage(data.toString());
       if (parsed?.type === "PING") send(socket, serverMessage("PONG", {}));
       else send(socket, serverMessage("ERROR", { message: "Unsupported message" }));
@@ -61,9 +97,7 @@ export function createSocketHub({ heartbeatMs = HEARTBEAT_INTERVAL_MS } = {}): S
     server,
     broadcast(message) {
       const frame = JSON.stringify(message);
-      for (const socket of server.clients) {
-        if (socket.readyState === WebSocket.OPEN) socket.send(frame);
-      }
+      for (const socket of server.clients) sendFrame(socket, frame);
     },
     clientCount: () => server.clients.size,
     bindToSession: (socket, sessionId) => sessionOf.set(socket, sessionId),
@@ -91,6 +125,22 @@ export function createSocketHub({ heartbeatMs = HEARTBEAT_INTERVAL_MS } = {}): S
         () => new Promise<void>((resolve) => server.close(() => resolve())),
       );
     },
+  };
+}
+
+/**
+ * A token bucket: `burst` messages at once, refilled at `perSecond`. Returns the function that
+ * takes one message's token at a given instant (ms), false when none is left.
+ */
+function messageAllowance({ perSecond, burst }: { perSecond: number; burst: number }) {
+  let tokens = burst;
+  let refilledAt = Date.now();
+  return (now: number): boolean => {
+    tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * perSecond);
+    refilledAt = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
   };
 }
 

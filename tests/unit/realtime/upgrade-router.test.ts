@@ -3,9 +3,16 @@ import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createSocketHub, MAX_FRAME_BYTES, SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub";
+import {
+  createSocketHub,
+  MAX_BUFFERED_BYTES,
+  MAX_FRAME_BYTES,
+  MESSAGE_RATE,
+  SESSION_ENDED_CLOSE_CODE,
+} from "~/realtime/socket-hub";
 import type { SocketHub } from "~/realtime/socket-hub";
-import { createUpgradeRouter } from "~/realtime/upgrade-router";
+import { createUpgradeRouter, TOO_MANY_SOCKETS_MESSAGE } from "~/realtime/upgrade-router";
+import type { UpgradeLimits } from "~/realtime/upgrade-router";
 
 function upgradeRequest(url: string, headers: Record<string, string>): IncomingMessage {
   return { url, headers: { host: "site.test", ...headers } } as unknown as IncomingMessage;
@@ -73,8 +80,11 @@ describe("websocket endpoints on a real http server", () => {
   let hub: SocketHub;
   let base: string;
 
-  async function start(heartbeatMs = 30_000) {
-    hub = createSocketHub({ heartbeatMs });
+  async function start(
+    hubOptions: Parameters<typeof createSocketHub>[0] = {},
+    limits: UpgradeLimits = {},
+  ) {
+    hub = createSocketHub(hubOptions);
     const router = createUpgradeRouter(
       {
         "/ws/leaderboard": { hub },
@@ -87,6 +97,7 @@ describe("websocket endpoints on a real http server", () => {
         },
       },
       null,
+      limits,
     );
     server = createServer((_req, res) => res.end());
     server.on("upgrade", router.handleUpgrade);
@@ -113,9 +124,9 @@ describe("websocket endpoints on a real http server", () => {
     return { socket, messages, next };
   }
 
-  function refusal(path: string, origin: string) {
+  function refusal(path: string, origin: string, headers: Record<string, string> = {}) {
     return new Promise<number>((resolve, reject) => {
-      const socket = new WebSocket(`${base}${path}`, { origin });
+      const socket = new WebSocket(`${base}${path}`, { origin, headers });
       socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
       socket.on("open", () => reject(new Error("connection was accepted")));
       socket.on("error", () => {});
@@ -163,7 +174,7 @@ describe("websocket endpoints on a real http server", () => {
   });
 
   it("drops a client that stops answering heartbeat pings", async () => {
-    await start(50);
+    await start({ heartbeatMs: 50 });
     const alive = connect("/ws/leaderboard");
     const dead = connect("/ws/leaderboard", { autoPong: false });
     await Promise.all([alive.next(1), dead.next(1)]);
@@ -196,5 +207,124 @@ describe("websocket endpoints on a real http server", () => {
     const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
     await hub.close();
     expect(await closed).toBe(1001);
+  });
+
+  /** The server side of the next connection, with the most it ever buffered after a message. */
+  function watchServerSide() {
+    const watched = { socket: null as WebSocket | null, maxBuffered: 0 };
+    hub.server.once("connection", (socket: WebSocket) => {
+      watched.socket = socket;
+      // Added after the hub's own listener: sees what the hub's answer left buffered.
+      socket.on("message", () => {
+        watched.maxBuffered = Math.max(watched.maxBuffered, socket.bufferedAmount);
+      });
+    });
+    return watched;
+  }
+
+  const closeOf = (socket: WebSocket) =>
+    new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+
+  it("drops a client that floods PINGs without reading, with the server's buffer bounded", async () => {
+    // No message limit here: this is the buffer's test, not the rate limit's.
+    await start({ messageRate: { perSecond: Infinity, burst: Infinity } });
+    const watched = watchServerSide();
+    const { socket, next } = connect("/ws/leaderboard");
+    await next(1);
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const closed = closeOf(socket);
+    const ping = JSON.stringify({ type: "PING" });
+    // Far more PONGs than the kernel's buffers and MAX_BUFFERED_BYTES hold (about 60 bytes each).
+    let sent = 0;
+    while (sent < 400_000 && socket.readyState === WebSocket.OPEN) {
+      for (let i = 0; i < 2000; i += 1) socket.send(ping);
+      sent += 2000;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect.poll(() => hub.clientCount(), { timeout: 20_000 }).toBe(0);
+    expect(watched.socket?.readyState).toBe(WebSocket.CLOSED);
+    expect(watched.maxBuffered).toBeGreaterThan(0);
+    expect(watched.maxBuffered).toBeLessThanOrEqual(MAX_BUFFERED_BYTES + 1024);
+    socket.terminate();
+    await closed;
+  }, 30_000);
+
+  it("drops a client that stops reading broadcasts", async () => {
+    await start();
+    const watched = watchServerSide();
+    const { socket, next } = connect("/ws/leaderboard");
+    await next(1);
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const update = { type: "PONG" as const, timestamp: "x".repeat(60_000) };
+    let maxBuffered = 0;
+    for (let i = 0; i < 2000 && hub.clientCount() > 0; i += 1) {
+      hub.broadcast(update);
+      maxBuffered = Math.max(maxBuffered, watched.socket?.bufferedAmount ?? 0);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(hub.clientCount()).toBe(0);
+    expect(maxBuffered).toBeLessThanOrEqual(MAX_BUFFERED_BYTES + 64 * 1024);
+    socket.terminate();
+  }, 30_000);
+
+  it("closes a client that sends more messages than the rate allows with 1008", async () => {
+    await start();
+    const { socket, next } = connect("/ws/leaderboard");
+    await next(1);
+    const closed = closeOf(socket);
+    for (let i = 0; i <= MESSAGE_RATE.burst * 5; i += 1)
+      socket.send(JSON.stringify({ type: "PING" }));
+    expect(await closed).toBe(1008);
+    await expect.poll(() => hub.clientCount()).toBe(0);
+  });
+
+  it("answers a client that keeps to the rate", async () => {
+    await start();
+    const { socket, next } = connect("/ws/leaderboard");
+    await next(1);
+    for (let i = 0; i < MESSAGE_RATE.burst; i += 1) socket.send(JSON.stringify({ type: "PING" }));
+    expect(await next(1 + MESSAGE_RATE.burst)).toMatchObject({ type: "PONG" });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+
+  it("refuses the upgrade past the per-address cap with 429, and counts closed sockets out", async () => {
+    await start({}, { maxSocketsPerAddress: 3 });
+    const own = base.replace("ws:", "http:");
+    const open = [
+      connect("/ws/leaderboard"),
+      connect("/ws/chat?session=a"),
+      connect("/ws/leaderboard"),
+    ];
+    await Promise.all(open.map((client) => client.next(1)));
+    expect(await refusal("/ws/leaderboard", own)).toBe(429);
+    // Another address (as a local reverse proxy says) still gets in.
+    const other = connect("/ws/leaderboard", { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    await other.next(1);
+    const closed = closeOf(open[0]!.socket);
+    open[0]!.socket.close();
+    await closed;
+    const again = connect("/ws/leaderboard");
+    expect(await again.next(1)).toMatchObject({ type: "CONNECTED" });
+    for (const client of [...open, other, again]) client.socket.close();
+  });
+
+  it("says why it refuses past the cap", async () => {
+    await start({}, { maxSocketsPerAddress: 1 });
+    const first = connect("/ws/leaderboard");
+    await first.next(1);
+    const body = await new Promise<string>((resolve) => {
+      const socket = new WebSocket(`${base}/ws/leaderboard`, {
+        origin: base.replace("ws:", "http:"),
+      });
+      socket.on("error", () => {});
+      socket.on("unexpected-response", (_req, res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve(text));
+      });
+    });
+    expect(body).toBe(`${TOO_MANY_SOCKETS_MESSAGE}\n`);
+    first.socket.close();
   });
 });
