@@ -25,6 +25,7 @@ import { db } from "./app/services/db.server";
 import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
 import { ensureAdmin } from "./app/services/users.server";
 import { startRaceJobs } from "./app/services/race-jobs.server";
+import { startSessionPurge } from "./app/jobs/session-purge.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -142,6 +143,7 @@ const realtime = startRealtime({
 });
 httpServer.on("upgrade", realtime.handleUpgrade);
 const stopRaceJobs = startRaceJobs();
+const stopSessionPurge = startSessionPurge();
 
 // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
 const syncSchedule = startSyncSchedule({
@@ -171,6 +173,7 @@ async function shutdown(signal: string) {
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   await syncSchedule.stop();
   await stopRaceJobs();
+  await stopSessionPurge();
   await realtime.close();
   await httpClosed;
   await db.destroy();

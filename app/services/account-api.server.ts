@@ -32,11 +32,13 @@ export async function jsonAuthenticate(
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === "string") form.append(key, value);
   }
-  const formRequest = new Request(request.url, {
-    method: "POST",
-    body: form,
-    headers: { "User-Agent": request.headers.get("User-Agent") ?? "" },
-  });
+  // The session the client already holds travels along: signing in ends it.
+  const headers = new Headers({ "User-Agent": request.headers.get("User-Agent") ?? "" });
+  for (const name of ["Cookie", "Authorization"]) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const formRequest = new Request(request.url, { method: "POST", body: form, headers });
   try {
     const { userId, token } = await authenticate(mode, formRequest, clientOf(request, context));
     const user = await getAccount(userId);

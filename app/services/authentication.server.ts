@@ -11,12 +11,7 @@ import {
   throttledMessage,
 } from "./login-throttle.server";
 import { spendPasswordCheckTime, verifyPassword } from "./passwords.server";
-import {
-  clearedSessionCookieHeader,
-  createSession,
-  endSession,
-  findRequestUser,
-} from "./sessions.server";
+import { clearedSessionCookieHeader, createSession, endRequestSession } from "./sessions.server";
 import { createUser, findLoginCandidate } from "./users.server";
 
 /**
@@ -118,6 +113,8 @@ export async function authenticate(
   client: AuthClient,
 ): Promise<{ userId: number; token: string }> {
   const userId = await currentClient.run(client, () => authenticator.authenticate(mode, request));
+  // A sign-in replaces the session the browser already holds (ASVS 7.2.4), whoever's it was.
+  await endRequestSession(request);
   const token = await createSession({ userId, ...client });
   return { userId, token };
 }
@@ -129,7 +126,6 @@ export function clientOf(request: Request, context: { clientIp: string }): AuthC
 
 /** Ends the request's session (its row and its sockets); returns the header clearing the cookie. */
 export async function signOut(request: Request): Promise<Headers> {
-  const user = await findRequestUser(request);
-  if (user) await endSession(user.userId, user.sessionId);
+  await endRequestSession(request);
   return new Headers({ "Set-Cookie": await clearedSessionCookieHeader() });
 }

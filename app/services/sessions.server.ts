@@ -12,6 +12,8 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY;
 export const SESSION_IDLE_MS = 7 * DAY;
 /** Activity is written at most this often, so that page views do not each cost a write. */
 const TOUCH_EVERY_MS = MINUTE;
+/** Expired rows deleted per statement by the purge: each write stays short, requests go between. */
+export const PURGE_BATCH_SIZE = 500;
 
 /**
  * The session cookie carries only a random token; the database keeps its SHA-256, so a leaked
@@ -175,6 +177,51 @@ export async function endSession(userId: number, sessionId: string): Promise<boo
   const ended = result.numDeletedRows > 0n;
   if (ended) eventBus.publish("session.ended", { sessionIds: [sessionId] });
   return ended;
+}
+
+/**
+ * Ends the session a request carries (cookie or Bearer), its row and its sockets, as signing out
+ * does; false when it carries no live session.
+ */
+export async function endRequestSession(request: Request): Promise<boolean> {
+  const user = await findRequestUser(request);
+  return user ? endSession(user.userId, user.sessionId) : false;
+}
+
+/**
+ * Deletes the sessions past their absolute or idle expiry (and closes their sockets), in batches
+ * of `batchSize` with a turn of the event loop between them; returns how many were deleted.
+ */
+export async function purgeExpiredSessions(
+  now: Date = new Date(),
+  { batchSize = PURGE_BATCH_SIZE } = {},
+): Promise<number> {
+  const instant = now.toISOString();
+  let purged = 0;
+  for (;;) {
+    const batch = await db
+      .deleteFrom("sessions")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("sessions")
+          .select("id")
+          .where((expired) =>
+            expired.or([
+              expired("expires_at", "<=", instant),
+              expired("idle_expires_at", "<=", instant),
+            ]),
+          )
+          .limit(batchSize),
+      )
+      .returning("id")
+      .execute();
+    purged += batch.length;
+    if (batch.length > 0) {
+      eventBus.publish("session.ended", { sessionIds: batch.map((row) => row.id) });
+    }
+    if (batch.length < batchSize) return purged;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Ends every session of the user except the one asking; returns how many ended. */

@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { db } from "~/services/db.server";
-import { findSessionUser, hashSessionToken, sessionCookie } from "~/services/sessions.server";
+import { eventBus } from "~/realtime/event-bus";
+import {
+  findSessionUser,
+  hashSessionToken,
+  purgeExpiredSessions,
+  sessionCookie,
+} from "~/services/sessions.server";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-11-21T12:00:00.000Z");
@@ -62,5 +68,32 @@ describe("findSessionUser", () => {
     expect(await findSessionUser(cookieHeader(unknown), now)).toBeNull();
     expect(await findSessionUser("", now)).toBeNull();
     expect(await findSessionUser(null, now)).toBeNull();
+  });
+});
+
+describe("purgeExpiredSessions", () => {
+  it("deletes sessions past their absolute or idle expiry, in batches, and keeps live ones", async () => {
+    await db.deleteFrom("sessions").execute();
+    const live = await sessionWithToken({ absolute: HOUR, idle: HOUR });
+    await sessionWithToken({ absolute: -1, idle: HOUR });
+    await sessionWithToken({ absolute: HOUR, idle: -1 });
+    await sessionWithToken({ absolute: HOUR, idle: 0 }); // expires at this very instant
+    await sessionWithToken({ absolute: -HOUR, idle: -HOUR });
+    const ended: string[] = [];
+    const unsubscribe = eventBus.subscribe("session.ended", ({ sessionIds }) =>
+      ended.push(...sessionIds),
+    );
+    try {
+      expect(await purgeExpiredSessions(now, { batchSize: 2 })).toBe(4);
+    } finally {
+      unsubscribe();
+    }
+    const left = await db.selectFrom("sessions").select("id").execute();
+    expect(left).toHaveLength(1);
+    expect(await findSessionUser(cookieHeader(live), now)).toMatchObject({ userId });
+    // Their sockets are closed as for a sign-out.
+    expect(ended).toHaveLength(4);
+    expect(ended).not.toContain(left[0]?.id);
+    expect(await purgeExpiredSessions(now)).toBe(0);
   });
 });

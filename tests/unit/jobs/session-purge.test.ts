@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../../db";
+import { startSessionPurge } from "~/jobs/session-purge.server";
+import { db } from "~/services/db.server";
+
+const DAY = 86_400_000;
+let userId: number;
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  const user = await db
+    .insertInto("users")
+    .values({ username: "purged", password_hash: "x", created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+});
+
+/** A session row whose expiry is `offsetMs` from now (negative: already expired). */
+async function sessionExpiring(offsetMs: number) {
+  const id = randomBytes(8).toString("hex");
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      token_hash: randomBytes(32).toString("hex"),
+      user_agent: "test",
+      ip: "127.0.0.1",
+      created_at: at(-8 * DAY),
+      last_active_at: at(-8 * DAY),
+      expires_at: at(Math.max(offsetMs, DAY)),
+      idle_expires_at: at(offsetMs),
+    })
+    .execute();
+  return id;
+}
+
+const exists = async (id: string) =>
+  (await db.selectFrom("sessions").select("id").where("id", "=", id).executeTakeFirst()) !==
+  undefined;
+
+describe("the session purge job", () => {
+  it("purges expired sessions as soon as it starts, and keeps live ones", async () => {
+    const expired = await sessionExpiring(-DAY);
+    const live = await sessionExpiring(DAY);
+    const stop = startSessionPurge(); // hourly: only the pass at start runs here
+    await expect.poll(() => exists(expired)).toBe(false);
+    expect(await exists(live)).toBe(true);
+    await stop();
+  });
+
+  it("purges again every interval until stopped, then no more", async () => {
+    const stop = startSessionPurge({ intervalMs: 20 });
+    const first = await sessionExpiring(-DAY);
+    await expect.poll(() => exists(first)).toBe(false);
+    const second = await sessionExpiring(-1);
+    await expect.poll(() => exists(second)).toBe(false);
+    await stop();
+
+    const afterStop = await sessionExpiring(-DAY);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await exists(afterStop)).toBe(true);
+  });
+});
