@@ -20,14 +20,29 @@ import { startSyncSchedule } from "./app/provider/schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "./app/provider/sync.server";
 import { TRUSTED_PROXIES } from "./app/lib/client-address.server";
 import { anonymousPageCache } from "./app/lib/page-cache.server";
+import { privateAnswersForUsers } from "./app/lib/private-answers.server";
 import { startRealtime } from "./app/realtime";
 import { db } from "./app/services/db.server";
+import { sessionCookie } from "./app/services/sessions.server";
 import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
 import { ensureAdmin } from "./app/services/users.server";
 import { startRaceJobs } from "./app/services/race-jobs.server";
 import { startSessionPurge } from "./app/jobs/session-purge.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Browser features the site never uses are switched off for it and anything it embeds; the
+ * copy-code button writes to the clipboard from our own pages only.
+ */
+const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+  "clipboard-write=(self)",
+].join(", ");
 
 const config = readServerConfig();
 const providerConfig = readProviderConfig();
@@ -65,6 +80,7 @@ let shuttingDown = false;
 app.use((_req, res, next) => {
   if (shuttingDown) res.set("Connection", "close");
   res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.set("Permissions-Policy", PERMISSIONS_POLICY);
   next();
 });
 
@@ -121,8 +137,11 @@ app.get("/healthz", async (_req, res) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h", redirect: false }));
 
-// The leaderboard is rendered once per sync for visitors without cookies (docs/decisions/0006).
-app.use(anonymousPageCache({ paths: ["/leaderboard"], generation: syncGeneration }));
+// Anything answered for a signed-in user (cookie or Bearer) is `private, no-store`.
+app.use(privateAnswersForUsers(sessionCookie.name));
+// Pages the app marks as depending on the URL alone (the leaderboard) are rendered once per sync
+// for visitors without cookies or credentials (docs/decisions/0006).
+app.use(anonymousPageCache({ generation: syncGeneration }));
 
 app.all(
   "*",

@@ -16,6 +16,7 @@ import { ErrorScreen } from "~/components/ErrorScreen";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
+import { readForm } from "~/lib/form-body.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/services/auth.server";
 import {
@@ -64,7 +65,7 @@ async function doneWith(title: string, description: string) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = idFrom(formData.get("id"));
   const notFound = async () =>

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm } from "~/components/auth/AuthForm";
 import type { AuthActionData } from "~/components/auth/AuthForm";
 import { authFailureTitle, authPath, parseAuthMode } from "~/domain/auth-mode";
+import { readForm, requestWithForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { toastHeaders } from "~/lib/toast.server";
 import { AuthFailure, authenticate, clientOf } from "~/services/authentication.server";
@@ -37,9 +38,15 @@ const ACCOUNT_CREATED =
   "Account created successfully! You can now access bonus codes and receive notifications.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Both the target and the form are checked before anything is written.
   const { mode, redirectTo } = readTarget(request);
+  const form = await readForm(request);
   try {
-    const { token } = await authenticate(mode, request, clientOf(request, context));
+    const { token } = await authenticate(
+      mode,
+      requestWithForm(request, form),
+      clientOf(request, context),
+    );
     const headers = await toastHeaders({
       title: mode === "login" ? WELCOME_BACK : ACCOUNT_CREATED,
       type: "success",

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { DataAge } from "~/components/leaderboard/DataAge";
@@ -12,6 +12,7 @@ import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import { LEADERBOARD_PERIODS, parseLeaderboardPeriod } from "~/domain/leaderboard-period";
 import { formatCount } from "~/domain/money";
+import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
 import { leaderboardPage, playerStanding } from "~/services/players.server";
 import { syncStatus } from "~/services/sync-runs.server";
 
@@ -25,6 +26,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     },
   ];
 };
+
+// For a visitor without cookies the page is the same for everyone at the same URL: the page cache
+// may keep it until the next sync (docs/decisions/0006).
+export const headers: HeadersFunction = () => URL_ONLY_PAGE_HEADERS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

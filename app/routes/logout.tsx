@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signOut } from "~/services/authentication.server";
 
@@ -9,8 +10,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const back = form.get("redirectTo");
+  const back = (await readForm(request)).get("redirectTo");
   const headers = await signOut(request);
   // Back to the page the menu was on; a guarded page then sends the visitor home.
   return redirect(safeRedirect(typeof back === "string" ? back : null), { headers });

@@ -6,6 +6,7 @@ import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { FormAlert } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
+import { readForm } from "~/lib/form-body.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { getPreferences, savePreferences } from "~/services/preferences.server";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: preferencesSchema });
+  const submission = parseWithZod(await readForm(request), { schema: preferencesSchema });
   if (submission.status !== "success") {
     return data({ failure: "Failed to update preferences" }, { status: 400 });
   }

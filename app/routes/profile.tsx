@@ -19,6 +19,7 @@ import { profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { formatDate } from "~/domain/time";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
+import { readForm } from "~/lib/form-body.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === UPDATE_PROFILE_INTENT) {

@@ -1,7 +1,11 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousPageCache } from "~/lib/page-cache.server";
+import {
+  anonymousPageCache,
+  PAGE_CACHE_SCOPE_HEADER,
+  URL_ONLY_PAGE_HEADERS,
+} from "~/lib/page-cache.server";
 
 let generation = 1;
 let clock = 0;
@@ -16,22 +20,20 @@ beforeAll(async () => {
     res.locals.cspNonce = `nonce${(nonces += 1)}x`;
     next();
   });
-  app.use(
-    anonymousPageCache({
-      paths: ["/page"],
-      generation: () => generation,
-      ttlMs: 1000,
-      now: () => clock,
-    }),
-  );
-  app.get("/page", (req, res) => {
+  app.use(anonymousPageCache({ generation: () => generation, ttlMs: 1000, now: () => clock }));
+  // Like the app: marked as depending on the URL alone, yet showing who asked when someone did
+  // (the root loader reads the session from a cookie or a Bearer header).
+  app.get(["/page", "/unmarked"], (req, res) => {
     renders += 1;
     const nonce = res.locals.cspNonce as string;
+    if (req.path === "/page") res.set(URL_ONLY_PAGE_HEADERS);
     if (req.query.fail) res.status(500);
     if (req.query.cookie) res.cookie("flash", "1");
+    if (req.query.private) res.set("Cache-Control", "private, no-store");
     res.type("html");
     res.write(`<script nonce="${nonce}">render ${renders}</script>`);
-    res.end(`<p>${String(req.query.q ?? "")}</p>`);
+    const viewer = req.get("Authorization") ? "admin" : req.get("Cookie") ? "player" : "visitor";
+    res.end(`<p>${String(req.query.q ?? "")} for ${viewer}</p>`);
   });
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -42,7 +44,11 @@ afterAll(() => close());
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${base}${path}`, { headers });
-  return { text: await response.text(), hit: response.headers.get("X-Page-Cache") === "hit" };
+  return {
+    text: await response.text(),
+    hit: response.headers.get("X-Page-Cache") === "hit",
+    scope: response.headers.get(PAGE_CACHE_SCOPE_HEADER),
+  };
 };
 
 describe("anonymousPageCache", () => {
@@ -56,13 +62,39 @@ describe("anonymousPageCache", () => {
     expect((await get("/page?q=b")).hit).toBe(false);
   });
 
+  it("never keeps a page rendered for a Bearer token and serves it to the next visitor", async () => {
+    const admin = await get("/page?k=1", { Authorization: "Bearer admin-token" });
+    expect(admin.text).toContain("for admin");
+    const visitor = await get("/page?k=1");
+    expect(visitor.hit).toBe(false);
+    expect(visitor.text).toContain("for visitor");
+    // Nor does a Bearer request get the visitors' page.
+    const again = await get("/page?k=1", { Authorization: "Bearer admin-token" });
+    expect(again.hit).toBe(false);
+    expect(again.text).toContain("for admin");
+  });
+
   it("never serves or stores for a request with cookies, an error or a Set-Cookie", async () => {
     await get("/page?q=c");
     expect((await get("/page?q=c", { Cookie: "gv_session=x" })).hit).toBe(false);
+    await get("/page?q=p", { Cookie: "gv_session=x" });
+    expect((await get("/page?q=p")).text).toContain("for visitor");
     await get("/page?fail=1");
     expect((await get("/page?fail=1")).hit).toBe(false);
     await get("/page?cookie=1");
     expect((await get("/page?cookie=1")).hit).toBe(false);
+  });
+
+  it("stores only what the app marks as depending on the URL alone, and not private", async () => {
+    await get("/unmarked?q=e");
+    expect((await get("/unmarked?q=e")).hit).toBe(false);
+    await get("/page?private=1");
+    expect((await get("/page?private=1")).hit).toBe(false);
+  });
+
+  it("takes the mark off every answer", async () => {
+    expect((await get("/page?q=f")).scope).toBeNull();
+    expect((await get("/page?q=f", { Cookie: "gv_session=x" })).scope).toBeNull();
   });
 
   it("drops an entry when the generation moves or it outlives the TTL", async () => {
