@@ -13,6 +13,8 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     ADMIN_USERNAME: z.string().trim().min(3).max(50).optional(),
     ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
+    // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",
