@@ -7,6 +7,7 @@ import { FormStrategy } from "remix-auth-form";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
 import {
   loginAccountKey,
+  loginFailed,
   loginSucceeded,
   startLoginAttempt,
   throttledMessage,
@@ -86,6 +87,7 @@ async function verifyLogin(form: FormData): Promise<number> {
     ? await verifyPassword(password, candidate.password_hash)
     : (await spendPasswordCheckTime(password), false);
   if (!candidate || !valid) {
+    await loginFailed(account);
     throw new AuthFailure(
       401,
       submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields }),

@@ -10,8 +10,9 @@ import { singleton } from "~/lib/singleton.server";
  * - Per account across all addresses: past 5 failures in an hour, each further attempt waits a
  *   growing delay before its password is checked. A delay, never a refusal: nobody can lock the
  *   owner out, and the right password from an address without failures always gets in.
- * An attempt is counted when it starts, so parallel requests cannot overrun a limit, and given
- * back when it succeeds. One process (DESIGN.md), so counting in memory is enough.
+ * The two refusing limits count an attempt when it starts, so parallel requests cannot overrun
+ * them, and give it back when the password was right; the delay counts only wrong passwords, so a
+ * burst of right ones is never slowed. One process (DESIGN.md), so counting in memory is enough.
  */
 const WINDOW_SECONDS = 15 * 60;
 export const FAILURES_PER_ACCOUNT_AND_IP = 5;
@@ -34,7 +35,7 @@ const limiters = singleton("login-throttle", () => ({
     points: FAILURES_PER_IP,
     duration: WINDOW_SECONDS,
   }),
-  // Only counts (it never refuses): the count sets the delay.
+  // Only counts wrong passwords (it never refuses): the count sets the delay.
   account: new RateLimiterMemory({
     keyPrefix: "login-account",
     points: Number.MAX_SAFE_INTEGER,
@@ -76,8 +77,8 @@ export async function startLoginAttempt(ip: string, account: string): Promise<Lo
     await Promise.all(strict.map(([limiter, key]) => limiter.reward(key)));
     return { admitted: false, retryAfterSeconds: Math.ceil(Math.max(...waits) / 1000) };
   }
-  const acrossAddresses = await limiters.account.consume(account);
-  return { admitted: true, delayMs: progressiveDelayMs(acrossAddresses.consumedPoints - 1) };
+  const failures = (await limiters.account.get(account))?.consumedPoints ?? 0;
+  return { admitted: true, delayMs: progressiveDelayMs(failures) };
 }
 
 /** The wait before checking a password, given the account's failures (from anywhere) before it. */
@@ -85,6 +86,11 @@ export function progressiveDelayMs(failures: number): number {
   if (failures < FAILURES_BEFORE_DELAY) return 0;
   const doublings = Math.min(failures - FAILURES_BEFORE_DELAY, 30);
   return Math.min(accountDelay.firstMs * 2 ** doublings, accountDelay.maxMs);
+}
+
+/** A wrong password (or a name matching no account): one more failure of the account. */
+export async function loginFailed(account: string): Promise<void> {
+  await limiters.account.consume(account);
 }
 
 /** The right password: the attempt was no failure, and the account's failures are forgotten. */
