@@ -75,6 +75,8 @@ export default defineConfig({
         GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
         GOATED_API_TOKEN: FAKE_TOKEN,
         SYNC_INTERVAL_SECONDS: "2",
+        // Every test signs up from this one address.
+        REGISTRATIONS_PER_IP_PER_HOUR: "1000",
       },
     },
   ],

@@ -12,6 +12,7 @@ import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import { advancedPayload, referralPayload } from "./payload";
+import { benchSignIns } from "./signins";
 
 const work = mkdtempSync(path.join(tmpdir(), "goatedvips-bench-"));
 // The app's database module reads DATABASE_PATH when first imported.
@@ -181,6 +182,7 @@ async function benchHttp() {
     for (const page of ["/", "/leaderboard", "/wager-races"]) await benchWeight(page);
     await benchFirstView("/leaderboard?period=daily");
     for (const javaScript of [false, true]) await benchSlowLink(javaScript);
+    await benchSignIns(ORIGIN, record);
   } finally {
     await stopServer(server);
     await provider.close();
@@ -407,6 +409,9 @@ How each figure is taken:
 - Websockets: 5,000 clients of one process; RSS of the server process once all are connected; a
   change at the fake provider is synced (every 2 s) and the time is from the message's server
   timestamp to its arrival at the last client.
+- Sign-ins: one account signs in with the right password from 30 client addresses at once, again
+  and again, for 15 s (bench/signins.ts); 4 visitors fetch \`/leaderboard\` and \`/favicon.svg\` one
+  after another meanwhile; the budget is read against their p99.
 `;
   // Formatted as `npm run lint` expects.
   writeFileSync(

@@ -15,6 +15,8 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
     // Open websockets per client address (app/realtime/upgrade-router.ts says why 50).
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+    // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",

@@ -1,16 +1,23 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
 import {
-  clearLoginFailures,
-  loginRetryAfterSeconds,
-  recordLoginFailure,
+  loginAccountKey,
+  loginFailed,
+  loginSucceeded,
+  startLoginAttempt,
   throttledMessage,
 } from "./login-throttle.server";
 import { spendPasswordCheckTime, verifyPassword } from "./passwords.server";
+import {
+  registrationFailed,
+  registrationThrottledMessage,
+  startRegistration,
+} from "./registration-throttle.server";
 import { clearedSessionCookieHeader, createSession, endRequestSession } from "./sessions.server";
 import { createUser, findLoginCandidate } from "./users.server";
 
@@ -57,30 +64,32 @@ async function verifyLogin(form: FormData): Promise<number> {
   const { username: login, password } = submission.value;
   const ip = currentClient.getStore()?.ip ?? "unknown";
 
-  const retryAfter = await loginRetryAfterSeconds(ip, login);
-  if (retryAfter > 0) {
-    const message = throttledMessage(retryAfter);
+  const candidate = await findLoginCandidate(login);
+  const account = loginAccountKey(login, candidate?.id);
+  const attempt = await startLoginAttempt(ip, account);
+  if (!attempt.admitted) {
+    const message = throttledMessage(attempt.retryAfterSeconds);
     throw new AuthFailure(
       429,
       submission.reply({ formErrors: [message], hideFields }),
       message,
-      retryAfter,
+      attempt.retryAfterSeconds,
     );
   }
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
-  const candidate = await findLoginCandidate(login);
   const valid = candidate
     ? await verifyPassword(password, candidate.password_hash)
     : (await spendPasswordCheckTime(password), false);
   if (!candidate || !valid) {
-    await recordLoginFailure(ip, login);
+    await loginFailed(account);
     throw new AuthFailure(
       401,
       submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields }),
       INVALID_CREDENTIALS,
     );
   }
-  await clearLoginFailures(login);
+  await loginSucceeded(ip, account);
   return candidate.id;
 }
 
@@ -90,8 +99,20 @@ async function verifyRegistration(form: FormData): Promise<number> {
     throw new AuthFailure(400, submission.reply({ hideFields }), CHECK_THE_FORM);
   }
   const { username, email, password } = submission.value;
+  const ip = currentClient.getStore()?.ip ?? "unknown";
+  const retryAfter = await startRegistration(ip);
+  if (retryAfter > 0) {
+    const message = registrationThrottledMessage(retryAfter);
+    throw new AuthFailure(
+      429,
+      submission.reply({ formErrors: [message], hideFields }),
+      message,
+      retryAfter,
+    );
+  }
   const created = await createUser({ username, email, password });
   if (!created.ok) {
+    await registrationFailed(ip);
     const fieldErrors = Object.fromEntries(created.conflicts.map((c) => [c.field, [c.message]]));
     const message = created.conflicts.map((c) => c.message).join(". ");
     throw new AuthFailure(409, submission.reply({ fieldErrors, hideFields }), message);

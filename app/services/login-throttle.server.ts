@@ -1,19 +1,33 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { singleton } from "~/lib/singleton.server";
 
 /**
- * Failed sign-ins are counted per client IP and per account name (whether or not it exists, so
- * the answer never tells which accounts exist). Past the limit, sign-in is refused for a while.
- * One process (DESIGN.md), so counting in memory is enough.
+ * Sign-in throttling (docs/decisions/0009). Attempts are counted by account: whichever name was
+ * typed (username or e-mail) stands for the account's id; a name that matches no account is
+ * counted by itself, normalised, exactly alike, so the answer never tells which accounts exist.
+ * - Per account and address: 5 failures in 15 minutes, then that address is refused that account.
+ * - Per address: 20 failures in 15 minutes, then that address is refused every account.
+ * - Per account across all addresses: past 5 failures in an hour, each further attempt waits a
+ *   growing delay before its password is checked. A delay, never a refusal: nobody can lock the
+ *   owner out, and the right password from an address without failures always gets in.
+ * The two refusing limits count an attempt when it starts, so parallel requests cannot overrun
+ * them, and give it back when the password was right; the delay counts only wrong passwords, so a
+ * burst of right ones is never slowed. One process (DESIGN.md), so counting in memory is enough.
  */
 const WINDOW_SECONDS = 15 * 60;
-export const FAILURES_PER_ACCOUNT = 5;
+export const FAILURES_PER_ACCOUNT_AND_IP = 5;
 export const FAILURES_PER_IP = 20;
+/** Failures of an account, from anywhere, before its attempts are delayed. */
+export const FAILURES_BEFORE_DELAY = 5;
+const ACCOUNT_WINDOW_SECONDS = 60 * 60;
+
+/** The delay after FAILURES_BEFORE_DELAY failures, doubling with each further one up to maxMs. */
+export const accountDelay = { firstMs: 1000, maxMs: 10_000 };
 
 const limiters = singleton("login-throttle", () => ({
-  account: new RateLimiterMemory({
-    keyPrefix: "login-account",
-    points: FAILURES_PER_ACCOUNT,
+  accountAndIp: new RateLimiterMemory({
+    keyPrefix: "login-account-ip",
+    points: FAILURES_PER_ACCOUNT_AND_IP,
     duration: WINDOW_SECONDS,
   }),
   ip: new RateLimiterMemory({
@@ -21,34 +35,80 @@ const limiters = singleton("login-throttle", () => ({
     points: FAILURES_PER_IP,
     duration: WINDOW_SECONDS,
   }),
+  // Only counts wrong passwords (it never refuses): the count sets the delay.
+  account: new RateLimiterMemory({
+    keyPrefix: "login-account",
+    points: Number.MAX_SAFE_INTEGER,
+    duration: ACCOUNT_WINDOW_SECONDS,
+  }),
 }));
 
-const accountKey = (login: string) => login.trim().toLowerCase();
+/** What the throttle counts a sign-in by: the account's id, or the typed name when none matches. */
+export function loginAccountKey(login: string, accountId: number | undefined): string {
+  return accountId === undefined
+    ? `name:${login.trim().normalize("NFKC").toLowerCase()}`
+    : `account:${accountId}`;
+}
 
-/** Seconds until sign-in is allowed again for this IP and name, or 0 when it is allowed now. */
-export async function loginRetryAfterSeconds(ip: string, login: string): Promise<number> {
-  const [byIp, byAccount] = await Promise.all([
-    limiters.ip.get(ip),
-    limiters.account.get(accountKey(login)),
+export type LoginAdmission =
+  { admitted: false; retryAfterSeconds: number } | { admitted: true; delayMs: number };
+
+/**
+ * Counts a sign-in attempt for this address and account. Refused past a hard limit; otherwise
+ * admitted, to be held `delayMs` before the password is checked.
+ */
+export async function startLoginAttempt(ip: string, account: string): Promise<LoginAdmission> {
+  const strict = [
+    [limiters.ip, ip],
+    [limiters.accountAndIp, `${account}|${ip}`],
+  ] as const;
+  const counted = await Promise.allSettled(strict.map(([limiter, key]) => limiter.consume(key)));
+  const waits = counted.flatMap((result) =>
+    result.status === "fulfilled"
+      ? []
+      : [
+          result.reason instanceof RateLimiterRes
+            ? result.reason.msBeforeNext
+            : WINDOW_SECONDS * 1000,
+        ],
+  );
+  if (waits.length > 0) {
+    // A refused attempt checks no password, so it is no failure: give its points back.
+    await Promise.all(strict.map(([limiter, key]) => limiter.reward(key)));
+    return { admitted: false, retryAfterSeconds: Math.ceil(Math.max(...waits) / 1000) };
+  }
+  const failures = (await limiters.account.get(account))?.consumedPoints ?? 0;
+  return { admitted: true, delayMs: progressiveDelayMs(failures) };
+}
+
+/** The wait before checking a password, given the account's failures (from anywhere) before it. */
+export function progressiveDelayMs(failures: number): number {
+  if (failures < FAILURES_BEFORE_DELAY) return 0;
+  const doublings = Math.min(failures - FAILURES_BEFORE_DELAY, 30);
+  return Math.min(accountDelay.firstMs * 2 ** doublings, accountDelay.maxMs);
+}
+
+/** A wrong password (or a name matching no account): one more failure of the account. */
+export async function loginFailed(account: string): Promise<void> {
+  await limiters.account.consume(account);
+}
+
+/** The right password: the attempt was no failure, and the account's failures are forgotten. */
+export async function loginSucceeded(ip: string, account: string): Promise<void> {
+  await Promise.all([
+    limiters.ip.reward(ip),
+    limiters.accountAndIp.delete(`${account}|${ip}`),
+    limiters.account.delete(account),
   ]);
-  const waits = [
-    byIp && byIp.consumedPoints >= FAILURES_PER_IP ? byIp.msBeforeNext : 0,
-    byAccount && byAccount.consumedPoints >= FAILURES_PER_ACCOUNT ? byAccount.msBeforeNext : 0,
-  ];
-  return Math.ceil(Math.max(...waits) / 1000);
 }
 
-export async function recordLoginFailure(ip: string, login: string): Promise<void> {
-  // consume() rejects once the points are spent; that is the state we want to reach, not an error.
-  await Promise.allSettled([limiters.ip.consume(ip), limiters.account.consume(accountKey(login))]);
-}
-
-export async function clearLoginFailures(login: string): Promise<void> {
-  await limiters.account.delete(accountKey(login));
+/** "Please try again in 15 minutes." */
+export function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
 /** "Too many failed sign-in attempts. Please try again in 15 minutes." */
 export function throttledMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many failed sign-in attempts. ${tryAgainIn(retryAfterSeconds)}`;
 }

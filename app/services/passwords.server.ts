@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
+import pLimit from "p-limit";
+import { singleton } from "~/lib/singleton.server";
 
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1; docs/decisions/0002).
@@ -11,7 +14,22 @@ const KEY_LENGTH = 64;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which file reads (express.static), zlib and DNS
+ * share; 30 sign-ins at once used to fill it, and every static file queued behind them. Hashes
+ * wait in this queue instead, so at most two run at once (two pool threads always stay free,
+ * whatever UV_THREADPOOL_SIZE is) and one core is left to the event loop. Sign-ins wait; nothing
+ * else does. It also bounds scrypt's memory (128 MiB a hash).
+ */
+const hashing = singleton("password-hashing", () =>
+  pLimit(Math.min(2, Math.max(1, availableParallelism() - 1))),
+);
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return hashing(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize("NFKC"),

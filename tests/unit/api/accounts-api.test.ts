@@ -199,17 +199,42 @@ describe("POST /api/auth/login and /api/login", { timeout: 60_000 }, () => {
     expect(unknown.json.message).toBe(wrong.json.message);
   });
 
-  it("throttles an account after five failures with 429 and Retry-After, even with the right password", async () => {
+  it("refuses an address an account after five failures there with 429 and Retry-After, even with the right password; another address signs in", async () => {
     await registered("throttled");
     for (let i = 0; i < 5; i += 1) {
-      await call(login.action, { body: { username: "throttled", password: "wrong-one" } });
+      await call(login.action, {
+        body: { username: "throttled", password: "wrong-one" },
+        ip: "10.2.0.1",
+      });
     }
     const answer = await call(login.action, {
       body: { username: "throttled", password: "goat-secret" },
+      ip: "10.2.0.1",
     });
     expect(answer.status).toBe(429);
     expect(answer.json.message).toMatch(/^Too many failed sign-in attempts/);
     expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const elsewhere = await call(login.action, {
+      body: { username: "throttled", password: "goat-secret" },
+      ip: "10.2.0.2",
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("refuses a sixth account from one address within the hour with 429 and Retry-After", async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const created = await call(register.action, {
+        body: registration(`many${i}`),
+        ip: "10.3.0.1",
+      });
+      expect(created.status).toBe(201);
+    }
+    const answer = await call(register.action, { body: registration("many5"), ip: "10.3.0.1" });
+    expect(answer.status).toBe(429);
+    expect(answer.json.message).toBe(
+      "Too many accounts created from this address. Please try again in 60 minutes.",
+    );
+    expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
   });
 
   it("refuses a login without a password with a message", async () => {

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "~/services/passwords.server";
 
@@ -36,5 +37,24 @@ describe("password hashing", { timeout: 30_000 }, () => {
     const real = await time(() => verifyPassword("wrong", stored));
     const dummy = await time(() => spendPasswordCheckTime("wrong"));
     expect(dummy).toBeGreaterThan(real / 3);
+  });
+});
+
+describe("password hashing under load", () => {
+  it("leaves the thread pool to file reads while 30 checks run", { timeout: 180_000 }, async () => {
+    const stored = await hashPassword("goat-secret");
+    let started = performance.now();
+    await verifyPassword("wrong", stored);
+    const oneCheck = performance.now() - started;
+
+    // 30 sign-ins at once, then a static file read, as express.static does it, behind them.
+    const checks = Array.from({ length: 30 }, () => verifyPassword("wrong", stored));
+    started = performance.now();
+    await readFile("public/favicon.svg");
+    const read = performance.now() - started;
+    expect(await Promise.all(checks)).toEqual(Array.from({ length: 30 }, () => false));
+
+    // Queued behind the hashes, the read would wait several checks' time; beside them, moments.
+    expect(read).toBeLessThan(oneCheck / 2);
   });
 });
