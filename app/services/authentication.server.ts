@@ -4,20 +4,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
+import { passwordStrengthProblem } from "~/domain/password-strength.server";
 import {
   clearLoginFailures,
   loginRetryAfterSeconds,
   recordLoginFailure,
   throttledMessage,
 } from "./login-throttle.server";
-import { spendPasswordCheckTime, verifyPassword } from "./passwords.server";
+import { spendPasswordCheckTime } from "./passwords.server";
 import {
   clearedSessionCookieHeader,
   createSession,
   endSession,
   findRequestUser,
 } from "./sessions.server";
-import { createUser, findLoginCandidate } from "./users.server";
+import { createUser, findLoginCandidate, verifyUserPassword } from "./users.server";
 
 /**
  * Sign-in and registration: remix-auth's Authenticator with one FormStrategy per form checks the
@@ -75,7 +76,7 @@ async function verifyLogin(form: FormData): Promise<number> {
 
   const candidate = await findLoginCandidate(login);
   const valid = candidate
-    ? await verifyPassword(password, candidate.password_hash)
+    ? await verifyUserPassword(candidate, password)
     : (await spendPasswordCheckTime(password), false);
   if (!candidate || !valid) {
     await recordLoginFailure(ip, login);
@@ -95,6 +96,14 @@ async function verifyRegistration(form: FormData): Promise<number> {
     throw new AuthFailure(400, submission.reply({ hideFields }), CHECK_THE_FORM);
   }
   const { username, email, password } = submission.value;
+  const weak = passwordStrengthProblem(password, [username, email]);
+  if (weak) {
+    throw new AuthFailure(
+      400,
+      submission.reply({ fieldErrors: { password: [weak] }, hideFields }),
+      CHECK_THE_FORM,
+    );
+  }
   const created = await createUser({ username, email, password });
   if (!created.ok) {
     const fieldErrors = Object.fromEntries(created.conflicts.map((c) => [c.field, [c.message]]));

@@ -8,7 +8,7 @@ describe("password hashing", { timeout: 30_000 }, () => {
       hashPassword("goat-secret"),
       hashPassword("goat-secret"),
     ]);
-    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(first).toMatch(/^scrypt2\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
     expect(first).not.toContain("goat-secret");
     expect(first).not.toBe(second);
   });
