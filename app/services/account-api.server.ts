@@ -1,8 +1,4 @@
-import {
-  passwordChangeApiSchema,
-  preferencesSchema,
-  profileSchema,
-} from "~/domain/account-forms";
+import { passwordChangeApiSchema, preferencesSchema, profileSchema } from "~/domain/account-forms";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import {
   apiError,

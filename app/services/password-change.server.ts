@@ -9,8 +9,7 @@ export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 export const PASSWORD_CHANGED = "Your password has been changed";
 
 export type PasswordChangeResult =
-  | { ok: true; endedSessions: number }
-  | { ok: false; errors: Record<string, string[]> };
+  { ok: true; endedSessions: number } | { ok: false; errors: Record<string, string[]> };
 
 /**
  * A signed-in user's password change (the profile's form and `POST /api/user/password`): the

@@ -16,12 +16,8 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(
-      password,
-      salt,
-      KEY_LENGTH,
-      { ...options, maxmem: MAX_MEMORY },
-      (error, key) => (error ? reject(error) : resolve(key)),
+    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
     );
   });
 }

@@ -96,22 +96,20 @@ export async function getPublicProfile(userId: number): Promise<PublicProfile | 
 /** The account a login names: by its canonical username, or its e-mail regardless of case. */
 export async function findLoginCandidate(login: string) {
   const sameName = sql<boolean>`username = ${login} COLLATE NOCASE`;
-  return (
-    db
-      .selectFrom("users")
-      .select(["id", "password_hash"])
-      .where((eb) =>
-        eb.or([
-          eb("username_canonical", "=", canonicalUsername(login)),
-          eb(sql`email`, "=", sql`${login} COLLATE NOCASE`),
-          // An account that migration 0006 left without a canonical name (an older one held it)
-          // signs in by its own name, which then wins over the older account's canonical match.
-          sameName,
-        ]),
-      )
-      .orderBy(sameName, "desc")
-      .executeTakeFirst()
-  );
+  return db
+    .selectFrom("users")
+    .select(["id", "password_hash"])
+    .where((eb) =>
+      eb.or([
+        eb("username_canonical", "=", canonicalUsername(login)),
+        eb(sql`email`, "=", sql`${login} COLLATE NOCASE`),
+        // An account that migration 0006 left without a canonical name (an older one held it)
+        // signs in by its own name, which then wins over the older account's canonical match.
+        sameName,
+      ]),
+    )
+    .orderBy(sameName, "desc")
+    .executeTakeFirst();
 }
 
 /**
