@@ -22,10 +22,7 @@ describe("migration 0006: canonical usernames", () => {
     const names = ["boss", "boss\u200B", "\uFF22\uFF2F\uFF33\uFF33", "École", "école", "goat"];
     const created_at = new Date().toISOString();
     for (const username of names) {
-      await db
-        .insertInto("users")
-        .values({ username, password_hash: "x", created_at })
-        .execute();
+      await db.insertInto("users").values({ username, password_hash: "x", created_at }).execute();
     }
 
     await migrateToLatest(db);
