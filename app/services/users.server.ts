@@ -139,17 +139,20 @@ async function conflicts(
   exceptUserId?: number,
 ): Promise<FieldConflict[]> {
   const found: FieldConflict[] = [];
-  const taken = (column: "username_canonical" | "email", value: string) =>
-    db
-      .selectFrom("users")
-      .select("id")
-      .where(sql`${sql.ref(column)}`, "=", sql`${value} COLLATE NOCASE`)
-      .$if(exceptUserId !== undefined, (q) => q.where("id", "!=", exceptUserId ?? 0))
-      .executeTakeFirst();
-  if (await taken("username_canonical", canonicalUsername(input.username))) {
+  // Kysely's builders are immutable: each check below extends this one.
+  const otherUsers = db
+    .selectFrom("users")
+    .select("id")
+    .$if(exceptUserId !== undefined, (q) => q.where("id", "!=", exceptUserId ?? 0));
+  const canonical = canonicalUsername(input.username);
+  if (await otherUsers.where("username_canonical", "=", canonical).executeTakeFirst()) {
     found.push({ field: "username", message: USERNAME_TAKEN });
   }
-  if (input.email && (await taken("email", input.email))) {
+  const { email } = input;
+  if (
+    email &&
+    (await otherUsers.where(sql`email`, "=", sql`${email} COLLATE NOCASE`).executeTakeFirst())
+  ) {
     found.push({ field: "email", message: EMAIL_TAKEN });
   }
   return found;
