@@ -9,6 +9,11 @@ type Instant = string;
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /**
+   * The name in the form it is unique and looked up in (~/domain/usernames); null only for an
+   * account whose canonical name an older account held when migration 0006 filled this in.
+   */
+  username_canonical: string | null;
   email: string | null;
   password_hash: string;
   is_admin: ColumnType<number, number | undefined, number>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasInvisibleCharacters, mixesScripts } from "./usernames";
 
 /**
  * One zod schema per account form, shared by the browser (conform's client validation) and the
@@ -9,8 +10,16 @@ import { z } from "zod";
 export const USERNAME_TOO_SHORT = "Username must be at least 3 characters";
 export const USERNAME_TOO_LONG = "Username must be at most 50 characters";
 export const INVALID_EMAIL = "Please enter a valid email address";
-export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters";
+export const USERNAME_INVISIBLE_CHARACTERS =
+  "Username must not contain control, invisible or text-direction characters";
+export const USERNAME_MIXED_SCRIPTS =
+  "Username must not mix letters of different alphabets (such as Latin and Cyrillic)";
+// 8, not spec §5's 6: ASVS 5.0 level 2 (docs/decisions/0010-password-rules.md).
+export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
 export const PASSWORD_TOO_LONG = "Password must be at most 128 characters";
+export const PASSWORD_REQUIRED = "Please enter your password";
+export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password";
+export const NEW_PASSWORD_UNCHANGED = "New password must be different from the current one";
 export const CONFIRM_PASSWORD = "Please confirm your password";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
@@ -33,13 +42,26 @@ const username = z
   .string({ error: USERNAME_TOO_SHORT })
   .trim()
   .min(3, USERNAME_TOO_SHORT)
-  .max(50, USERNAME_TOO_LONG);
+  .max(50, USERNAME_TOO_LONG)
+  .refine((name) => !hasInvisibleCharacters(name), USERNAME_INVISIBLE_CHARACTERS)
+  .refine((name) => !mixesScripts(name), USERNAME_MIXED_SCRIPTS);
 
-const password = z
+/**
+ * A new password, exactly as typed (never trimmed or normalised). Common and guessable ones are
+ * refused on the server only (~/domain/password-strength.server): the dictionary stays out of
+ * the browser.
+ */
+const newPassword = z
   .string({ error: PASSWORD_TOO_SHORT })
-  .trim()
-  .min(6, PASSWORD_TOO_SHORT)
+  .min(8, PASSWORD_TOO_SHORT)
   .max(128, PASSWORD_TOO_LONG);
+
+/**
+ * A password to check against the stored one: any length the account may have been given
+ * (before ASVS's 8, 6 was enough), exactly as typed.
+ */
+const storedPassword = (required: string) =>
+  z.string({ error: required }).min(1, required).max(128, PASSWORD_TOO_LONG);
 
 export const registerSchema = z
   .object({
@@ -49,8 +71,8 @@ export const registerSchema = z
       .trim()
       .max(254, INVALID_EMAIL)
       .pipe(z.email(INVALID_EMAIL)),
-    password,
-    confirmPassword: z.string({ error: CONFIRM_PASSWORD }).trim().min(1, CONFIRM_PASSWORD),
+    password: newPassword,
+    confirmPassword: z.string({ error: CONFIRM_PASSWORD }).min(1, CONFIRM_PASSWORD),
   })
   .refine((form) => form.confirmPassword === form.password, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -64,8 +86,33 @@ export const loginSchema = z.object({
     .trim()
     .min(3, USERNAME_TOO_SHORT)
     .max(254, "Username or e-mail is too long"),
-  password,
+  password: storedPassword(PASSWORD_REQUIRED),
 });
+
+const passwordChangeFields = {
+  currentPassword: storedPassword(CURRENT_PASSWORD_REQUIRED),
+  newPassword,
+};
+const newPasswordDiffers = (change: { currentPassword: string; newPassword: string }) =>
+  change.newPassword !== change.currentPassword;
+const onNewPassword = { message: NEW_PASSWORD_UNCHANGED, path: ["newPassword"] };
+
+/** `POST /api/user/password`: the current password and the new one. */
+export const passwordChangeApiSchema = z
+  .object(passwordChangeFields)
+  .refine(newPasswordDiffers, onNewPassword);
+
+/** The profile's password change form: the new password typed twice. */
+export const passwordChangeSchema = z
+  .object({
+    ...passwordChangeFields,
+    confirmNewPassword: z.string({ error: CONFIRM_PASSWORD }).min(1, CONFIRM_PASSWORD),
+  })
+  .refine(newPasswordDiffers, onNewPassword)
+  .refine((change) => change.confirmNewPassword === change.newPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmNewPassword"],
+  });
 
 export const TELEGRAM_USERNAME_INVALID =
   "Telegram username must be 5 to 32 letters, digits or underscores";
@@ -104,3 +151,4 @@ export const preferencesSchema = z.object({
 export type RegisterForm = z.infer<typeof registerSchema>;
 export type LoginForm = z.infer<typeof loginSchema>;
 export type ProfileForm = z.infer<typeof profileSchema>;
+export type PasswordChange = z.infer<typeof passwordChangeApiSchema>;

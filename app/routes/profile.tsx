@@ -5,6 +5,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
+import {
+  CHANGE_PASSWORD_INTENT,
+  PasswordChangeForm,
+} from "~/components/profile/PasswordChangeForm";
 import { DetailRow, ProfileSection } from "~/components/profile/ProfileSection";
 import { StatsPanel } from "~/components/profile/ProfilePanels";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
@@ -15,13 +19,14 @@ import {
   SessionsPanel,
 } from "~/components/profile/SessionsPanel";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { profileSchema } from "~/domain/account-forms";
+import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { formatDate } from "~/domain/time";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { readForm } from "~/lib/form-body.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
+import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
 import { loadRacePositionCard } from "~/services/races.server";
 import { getAccount, updateProfile } from "~/services/users.server";
@@ -80,6 +85,30 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const sessionsTab = "/profile?tab=sessions";
+  if (intent === CHANGE_PASSWORD_INTENT) {
+    // Passwords never travel back to the page in the form's reply.
+    const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
+    const submission = parseWithZod(form, { schema: passwordChangeSchema });
+    if (submission.status !== "success") {
+      return data({ passwordResult: submission.reply({ hideFields }) }, { status: 400 });
+    }
+    const changed = await changePassword(user, submission.value);
+    if (!changed.ok) {
+      return data(
+        { passwordResult: submission.reply({ fieldErrors: changed.errors, hideFields }) },
+        { status: 400 },
+      );
+    }
+    const others = changed.endedSessions;
+    return redirect(sessionsTab, {
+      headers: await toastHeaders({
+        title: PASSWORD_CHANGED,
+        description: `Signed out of ${others} other session${others === 1 ? "" : "s"}.`,
+        type: "success",
+      }),
+    });
+  }
+
   if (intent === END_SESSION_INTENT) {
     const sessionId = form.get("sessionId");
     // Ending the session you are using is signing out, which is the account menu's job.
@@ -115,6 +144,8 @@ export default function ProfilePage() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const passwordResult =
+    actionData && "passwordResult" in actionData ? actionData.passwordResult : undefined;
   // A refused save stays in edit mode.
   const inEditMode = editing || lastResult !== undefined;
   const linked = account.goatedId !== null;
@@ -229,7 +260,10 @@ export default function ProfilePage() {
         ) : null}
         {tab === "rank" ? <RankProgress wagerAmount={account.totalWagered} /> : null}
         {tab === "sessions" ? (
-          <SessionsPanel current={currentSession} others={otherSessions} now={now} />
+          <div className="space-y-10">
+            <SessionsPanel current={currentSession} others={otherSessions} now={now} />
+            <PasswordChangeForm lastResult={passwordResult} />
+          </div>
         ) : null}
         {racePosition ? <RacePositionCard {...racePosition} /> : null}
       </section>

@@ -1,4 +1,4 @@
-import { preferencesSchema, profileSchema } from "~/domain/account-forms";
+import { passwordChangeApiSchema, preferencesSchema, profileSchema } from "~/domain/account-forms";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import {
   apiError,
@@ -11,6 +11,7 @@ import { parsePositiveId } from "~/lib/params";
 import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "./auth.server";
 import { AuthFailure, authenticate, clientOf, signOut } from "./authentication.server";
 import type { AuthMode } from "./authentication.server";
+import { changePassword, PASSWORD_CHANGED } from "./password-change.server";
 import { getPreferences, savePreferences } from "./preferences.server";
 import { endSession, listSessions, sessionCookieHeader } from "./sessions.server";
 import { getAccount, getPublicProfile, updateProfile } from "./users.server";
@@ -98,6 +99,18 @@ export async function jsonUpdateProfile(request: Request) {
     user: await getAccount(user.userId),
     message: "Your profile has been updated",
   });
+}
+
+/** `POST /api/user/password` `{currentPassword, newPassword}`: the other sessions end. */
+export async function jsonChangePassword(request: Request) {
+  const user = await requireApiUser(request);
+  const parsed = passwordChangeApiSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) {
+    return apiError(400, "Failed to change password", fieldErrorsOf(parsed.error));
+  }
+  const changed = await changePassword(user, parsed.data);
+  if (!changed.ok) return apiError(400, "Failed to change password", changed.errors);
+  return jsonResponse({ status: "success", message: PASSWORD_CHANGED });
 }
 
 export async function jsonListSessions(request: Request) {

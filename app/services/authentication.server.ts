@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
+import { passwordStrengthProblem } from "~/domain/password-strength.server";
 import {
   loginAccountKey,
   loginFailed,
@@ -12,14 +13,14 @@ import {
   startLoginAttempt,
   throttledMessage,
 } from "./login-throttle.server";
-import { spendPasswordCheckTime, verifyPassword } from "./passwords.server";
+import { spendPasswordCheckTime } from "./passwords.server";
 import {
   registrationFailed,
   registrationThrottledMessage,
   startRegistration,
 } from "./registration-throttle.server";
 import { clearedSessionCookieHeader, createSession, endRequestSession } from "./sessions.server";
-import { createUser, findLoginCandidate } from "./users.server";
+import { createUser, findLoginCandidate, verifyUserPassword } from "./users.server";
 
 /**
  * Sign-in and registration: remix-auth's Authenticator with one FormStrategy per form checks the
@@ -79,7 +80,7 @@ async function verifyLogin(form: FormData): Promise<number> {
   if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
   const valid = candidate
-    ? await verifyPassword(password, candidate.password_hash)
+    ? await verifyUserPassword(candidate, password)
     : (await spendPasswordCheckTime(password), false);
   if (!candidate || !valid) {
     await loginFailed(account);
@@ -99,6 +100,15 @@ async function verifyRegistration(form: FormData): Promise<number> {
     throw new AuthFailure(400, submission.reply({ hideFields }), CHECK_THE_FORM);
   }
   const { username, email, password } = submission.value;
+  // Weak passwords are refused before the address's count is touched.
+  const weak = passwordStrengthProblem(password, [username, email]);
+  if (weak) {
+    throw new AuthFailure(
+      400,
+      submission.reply({ fieldErrors: { password: [weak] }, hideFields }),
+      CHECK_THE_FORM,
+    );
+  }
   const ip = currentClient.getStore()?.ip ?? "unknown";
   const retryAfter = await startRegistration(ip);
   if (retryAfter > 0) {

@@ -6,9 +6,12 @@ import { singleton } from "~/lib/singleton.server";
 
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1; docs/decisions/0002).
- * Stored as `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later and old hashes
- * still verify.
+ * Stored as `scrypt2$N$r$p$salt$hash` (base64url), so parameters can be raised later and old hashes
+ * still verify. `scrypt2` hashes the password exactly as typed; the older `scrypt` hashed it trimmed
+ * and NFKC-normalised, and is still verified that way (docs/decisions/0010-password-rules.md).
  */
+const SCHEME = "scrypt2";
+const LEGACY_SCHEME = "scrypt";
 const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
@@ -31,12 +34,8 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { ...options, maxmem: MAX_MEMORY },
-      (error, key) => (error ? reject(error) : resolve(key)),
+    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
     );
   });
 }
@@ -45,19 +44,35 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMETERS);
   const { N, r, p } = PARAMETERS;
-  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  return [SCHEME, N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** What a legacy `scrypt` hash was made from: the password trimmed, then NFKC-normalised. */
+function legacyForm(password: string): string {
+  return password.trim().normalize("NFKC");
+}
+
+/**
+ * True when the stored hash should be replaced by one of the password as typed, now that it has
+ * verified: a legacy hash, when the typed password is one normalising leaves alone (otherwise
+ * the exact form is unknown, and the legacy hash keeps both ways of typing it working).
+ */
+export function needsRehash(password: string, stored: string): boolean {
+  return stored.startsWith(`${LEGACY_SCHEME}$`) && legacyForm(password) === password;
 }
 
 /** False for a wrong password and for anything that is not one of our hashes. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const input =
+    scheme === SCHEME ? password : scheme === LEGACY_SCHEME ? legacyForm(password) : null;
+  if (input === null || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
   const options = { N: Number(n), r: Number(r), p: Number(p) };
   if (!Object.values(options).every(Number.isSafeInteger) || expected.length !== KEY_LENGTH) {
     return false;
   }
-  const actual = await derive(password, Buffer.from(salt, "base64url"), options);
+  const actual = await derive(input, Buffer.from(salt, "base64url"), options);
   return timingSafeEqual(actual, expected);
 }
 

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { ProfileForm } from "~/domain/account-forms";
+import { canonicalUsername } from "~/domain/usernames";
 import { db } from "./db.server";
-import { hashPassword, verifyPassword } from "./passwords.server";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 
 /** The current user as the pages and `/api/user` show it (spec §3 "User"). */
 export interface Account {
@@ -92,18 +93,43 @@ export async function getPublicProfile(userId: number): Promise<PublicProfile | 
   };
 }
 
-/** The account a login names, by username or e-mail, regardless of case. */
+/** The account a login names: by its canonical username, or its e-mail regardless of case. */
 export async function findLoginCandidate(login: string) {
+  const sameName = sql<boolean>`username = ${login} COLLATE NOCASE`;
   return db
     .selectFrom("users")
     .select(["id", "password_hash"])
     .where((eb) =>
       eb.or([
-        eb(sql`username`, "=", sql`${login} COLLATE NOCASE`),
+        eb("username_canonical", "=", canonicalUsername(login)),
         eb(sql`email`, "=", sql`${login} COLLATE NOCASE`),
+        // An account that migration 0006 left without a canonical name (an older one held it)
+        // signs in by its own name, which then wins over the older account's canonical match.
+        sameName,
       ]),
     )
+    .orderBy(sameName, "desc")
     .executeTakeFirst();
+}
+
+/**
+ * Checks a user's password. A legacy hash that verifies is replaced by one of the password as
+ * typed (passwords.server.ts `needsRehash`), unless the password changed meanwhile.
+ */
+export async function verifyUserPassword(
+  user: { id: number; password_hash: string },
+  password: string,
+): Promise<boolean> {
+  const valid = await verifyPassword(password, user.password_hash);
+  if (valid && needsRehash(password, user.password_hash)) {
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(password) })
+      .where("id", "=", user.id)
+      .where("password_hash", "=", user.password_hash)
+      .execute();
+  }
+  return valid;
 }
 
 export type FieldConflict = { field: "username" | "email"; message: string };
@@ -113,17 +139,20 @@ async function conflicts(
   exceptUserId?: number,
 ): Promise<FieldConflict[]> {
   const found: FieldConflict[] = [];
-  const taken = (column: "username" | "email", value: string) =>
-    db
-      .selectFrom("users")
-      .select("id")
-      .where(sql`${sql.ref(column)}`, "=", sql`${value} COLLATE NOCASE`)
-      .$if(exceptUserId !== undefined, (q) => q.where("id", "!=", exceptUserId ?? 0))
-      .executeTakeFirst();
-  if (await taken("username", input.username)) {
+  // Kysely's builders are immutable: each check below extends this one.
+  const otherUsers = db
+    .selectFrom("users")
+    .select("id")
+    .$if(exceptUserId !== undefined, (q) => q.where("id", "!=", exceptUserId ?? 0));
+  const canonical = canonicalUsername(input.username);
+  if (await otherUsers.where("username_canonical", "=", canonical).executeTakeFirst()) {
     found.push({ field: "username", message: USERNAME_TAKEN });
   }
-  if (input.email && (await taken("email", input.email))) {
+  const { email } = input;
+  if (
+    email &&
+    (await otherUsers.where(sql`email`, "=", sql`${email} COLLATE NOCASE`).executeTakeFirst())
+  ) {
     found.push({ field: "email", message: EMAIL_TAKEN });
   }
   return found;
@@ -148,6 +177,7 @@ export async function createUser(
       .insertInto("users")
       .values({
         username: input.username,
+        username_canonical: canonicalUsername(input.username),
         email: input.email,
         password_hash: passwordHash,
         created_at: now.toISOString(),
@@ -175,6 +205,7 @@ export async function updateProfile(
       .updateTable("users")
       .set({
         username: profile.username,
+        username_canonical: canonicalUsername(profile.username),
         telegram_username: profile.telegramUsername ?? null,
         bio: profile.bio ?? null,
         profile_color: profile.profileColor,
@@ -200,13 +231,14 @@ export async function ensureAdmin(
   const existing = await db
     .selectFrom("users")
     .select(["id", "is_admin", "password_hash"])
-    .where(sql`username`, "=", sql`${username} COLLATE NOCASE`)
+    .where("username_canonical", "=", canonicalUsername(username))
     .executeTakeFirst();
   if (!existing) {
     await db
       .insertInto("users")
       .values({
         username,
+        username_canonical: canonicalUsername(username),
         password_hash: await hashPassword(password),
         is_admin: 1,
         created_at: now.toISOString(),

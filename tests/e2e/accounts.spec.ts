@@ -50,16 +50,16 @@ test("every registration rule of spec §5 has its message", async ({ page }) => 
   await page.goto("/auth?mode=register");
   await page.getByLabel("Username").fill("ab");
   await page.getByLabel("E-mail").fill("not-an-email");
-  await page.getByLabel("Password", { exact: true }).fill("12345");
+  await page.getByLabel("Password", { exact: true }).fill("1234567");
   await page.getByRole("button", { name: "Create Account" }).click();
   const form = page.locator("form#auth-register");
   await expect(form).toContainText("Username must be at least 3 characters");
   await expect(form).toContainText("Please enter a valid email address");
-  await expect(form).toContainText("Password must be at least 6 characters");
+  await expect(form).toContainText("Password must be at least 8 characters");
   await expect(form).toContainText("Please confirm your password");
 
-  await page.getByLabel("Password", { exact: true }).fill("123456");
-  await page.getByLabel("Confirm password").fill("654321");
+  await page.getByLabel("Password", { exact: true }).fill("12345678");
+  await page.getByLabel("Confirm password").fill("87654321");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(form).toContainText("Passwords do not match");
   // Nothing the user typed into a password field comes back from the server.

@@ -1,5 +1,6 @@
 import { randomBytes, createHash } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
+import { canonicalUsername } from "../../app/domain/usernames";
 import { openDatabase } from "../../db";
 import { E2E_BASE_URL } from "../../playwright.config";
 
@@ -30,6 +31,7 @@ export async function createSignedInAccount(options: {
       .insertInto("users")
       .values({
         username,
+        username_canonical: canonicalUsername(username),
         password_hash: "not-a-password",
         is_admin: options.isAdmin ? 1 : 0,
         created_at: now.toISOString(),

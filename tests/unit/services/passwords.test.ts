@@ -1,6 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { hashPassword, spendPasswordCheckTime, verifyPassword } from "~/services/passwords.server";
+import {
+  hashPassword,
+  needsRehash,
+  spendPasswordCheckTime,
+  verifyPassword,
+} from "~/services/passwords.server";
+import { legacyPasswordHash } from "../legacy-password";
 
 // scrypt at these parameters takes about half a second a hash on a busy 2-core machine.
 describe("password hashing", { timeout: 30_000 }, () => {
@@ -9,7 +15,7 @@ describe("password hashing", { timeout: 30_000 }, () => {
       hashPassword("goat-secret"),
       hashPassword("goat-secret"),
     ]);
-    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(first).toMatch(/^scrypt2\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
     expect(first).not.toContain("goat-secret");
     expect(first).not.toBe(second);
   });
@@ -18,6 +24,28 @@ describe("password hashing", { timeout: 30_000 }, () => {
     const stored = await hashPassword("goat-secret");
     expect(await verifyPassword("goat-secret", stored)).toBe(true);
     expect(await verifyPassword("goat-secreT", stored)).toBe(false);
+  });
+
+  it("hashes the password exactly as typed: no trimming, no Unicode normalisation", async () => {
+    const padded = await hashPassword("  secret-pass  ");
+    expect(await verifyPassword("  secret-pass  ", padded)).toBe(true);
+    expect(await verifyPassword("secret-pass", padded)).toBe(false);
+    const plain = await hashPassword("secret-pass");
+    expect(await verifyPassword("  secret-pass  ", plain)).toBe(false);
+    // U+FB01 (the "fi" ligature) is "fi" after NFKC: not the same password.
+    const ligature = await hashPassword("\uFB01le-cabinet");
+    expect(await verifyPassword("file-cabinet", ligature)).toBe(false);
+    expect(needsRehash("secret-pass", plain)).toBe(false);
+  });
+
+  it("still verifies a hash made before, from the trimmed NFKC form, and asks for a rehash", async () => {
+    const legacy = legacyPasswordHash("secret-pass");
+    expect(await verifyPassword("secret-pass", legacy)).toBe(true);
+    expect(await verifyPassword("  secret-pass  ", legacy)).toBe(true);
+    expect(await verifyPassword("secret-pas", legacy)).toBe(false);
+    expect(needsRehash("secret-pass", legacy)).toBe(true);
+    // Typed with the spaces the old form dropped, the exact password is unknown: keep the hash.
+    expect(needsRehash("  secret-pass  ", legacy)).toBe(false);
   });
 
   it("refuses anything that is not one of its hashes", async () => {

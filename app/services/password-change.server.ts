@@ -1,0 +1,43 @@
+import type { PasswordChange } from "~/domain/account-forms";
+import { passwordStrengthProblem } from "~/domain/password-strength.server";
+import { db } from "./db.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { endOtherSessions } from "./sessions.server";
+import type { SessionUser } from "./sessions.server";
+
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+export const PASSWORD_CHANGED = "Your password has been changed";
+
+export type PasswordChangeResult =
+  { ok: true; endedSessions: number } | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * A signed-in user's password change (the profile's form and `POST /api/user/password`): the
+ * current password must verify and the new one must not be guessable. On success every other
+ * session of the user ends (their sockets close); the one asking stays signed in.
+ */
+export async function changePassword(
+  user: Pick<SessionUser, "userId" | "sessionId">,
+  change: PasswordChange,
+): Promise<PasswordChangeResult> {
+  const account = await db
+    .selectFrom("users")
+    .select(["username", "email", "password_hash"])
+    .where("id", "=", user.userId)
+    .executeTakeFirstOrThrow();
+  const errors: Record<string, string[]> = {};
+  if (!(await verifyPassword(change.currentPassword, account.password_hash))) {
+    errors.currentPassword = [CURRENT_PASSWORD_WRONG];
+  }
+  const accountWords = account.email ? [account.username, account.email] : [account.username];
+  const weak = passwordStrengthProblem(change.newPassword, accountWords);
+  if (weak) errors.newPassword = [weak];
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(change.newPassword) })
+    .where("id", "=", user.userId)
+    .execute();
+  return { ok: true, endedSessions: await endOtherSessions(user.userId, user.sessionId) };
+}
