@@ -157,7 +157,11 @@ async function completedRace(title: string, daysAgo: number, results: [string, s
   return race.id;
 }
 
-const user = { username: "contractGoat", password: "goat-secret-1", email: "contract@example.com" };
+const user = {
+  username: "contractGoat",
+  password: "Contract-goat-7421-pass",
+  email: "contract@example.com",
+};
 let userCookie = "";
 let userId = 0;
 
@@ -181,7 +185,7 @@ beforeAll(async () => {
     [RIVAL.uid, RIVAL.name, 10_000],
   ]);
   await ensureMonthlyRace(now);
-  await ensureAdmin("contractAdmin", "admin-secret-1");
+  await ensureAdmin("contractAdmin", "Admin-goat-5820-pass");
 });
 
 describe("public-site §7, signed out and signing in", { timeout: 60_000 }, () => {
@@ -193,7 +197,11 @@ describe("public-site §7, signed out and signing in", { timeout: 60_000 }, () =
   });
 
   it("POST /api/auth/register takes the same three fields; a confirmation must still match", async () => {
-    const other = { username: "otherGoat", password: "goat-secret-2", email: "other@example.com" };
+    const other = {
+      username: "otherGoat",
+      password: "Other-goat-9157-pass",
+      email: "other@example.com",
+    };
     const mismatch = await contract("POST /api/auth/register", "/api/auth/register", 400, {
       json: { ...other, confirmPassword: "not-the-same" },
     });
@@ -204,8 +212,8 @@ describe("public-site §7, signed out and signing in", { timeout: 60_000 }, () =
     await contract("POST /api/auth/register", "/api/auth/register", 201, {
       json: {
         username: "confirmGoat",
-        password: "goat-secret-3",
-        confirmPassword: "goat-secret-3",
+        password: "Confirm-goat-3316-pass",
+        confirmPassword: "Confirm-goat-3316-pass",
         email: "confirm@example.com",
       },
     });
@@ -401,7 +409,7 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
 
   it("POST /api/login signs the admin in; GET /api/user with the Bearer admin token", async () => {
     const answer = await contract("POST /api/login", "/api/login", 200, {
-      json: { username: "contractAdmin", password: "admin-secret-1" },
+      json: { username: "contractAdmin", password: "Admin-goat-5820-pass" },
     });
     adminCookie = cookieOf(answer);
     adminToken = (answer.json as { token: string }).token;

@@ -5,7 +5,7 @@ import { apiRoute, INTERNAL_ERROR_MESSAGE } from "~/lib/json-api.server";
 const args = (method: string): LoaderFunctionArgs => ({
   request: new Request("http://localhost/api/test", { method }),
   params: {},
-  context: {},
+  context: { cspNonce: "", clientIp: "127.0.0.1" },
 });
 
 afterEach(() => {
