@@ -118,6 +118,11 @@ app.use((req, res, next) => {
     publicOrigin,
   );
   if (isSafeMethod(req.method) || sameOrigin) return next();
+  // API clients parse every /api/ answer as JSON (docs/decisions/0009).
+  if (req.path.startsWith("/api/")) {
+    res.status(403).json({ status: "error", message: CROSS_ORIGIN_MESSAGE });
+    return;
+  }
   res.status(403).type("text/plain").send(CROSS_ORIGIN_MESSAGE);
 });
 

@@ -79,6 +79,18 @@ export const registerSchema = z
     path: ["confirmPassword"],
   });
 
+/**
+ * The JSON API's registration: spec §3's client sends only username, password and email, so a
+ * missing confirmation stands for the password; one that is sent must still match.
+ */
+export const apiRegisterSchema = z.preprocess(
+  (body) =>
+    typeof body === "object" && body !== null && !("confirmPassword" in body)
+      ? { ...body, confirmPassword: (body as { password?: unknown }).password }
+      : body,
+  registerSchema,
+);
+
 /** Login takes a username or an e-mail in `username`; no e-mail or confirmation required. */
 export const loginSchema = z.object({
   username: z

@@ -62,3 +62,11 @@ export function toCents(dollars: number): number {
 export function formatCents(cents: number): string {
   return formatUsd(finite(cents) / 100);
 }
+
+/**
+ * Dollars rounded to whole cents (half away from zero), as every JSON answer and socket message
+ * writes an amount: the provider's floats carry noise such as 233846.91999999993.
+ */
+export function roundToCents(dollars: number): number {
+  return toCents(dollars) / 100;
+}

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
 /** JSON bodies of the API are small; anything bigger is refused before it is read. */
@@ -11,14 +12,15 @@ export function jsonResponse(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, init);
 }
 
-/** A JSON API error: `{message, errors?}` with a 4xx status. */
+/** A JSON API error: `{status: "error", message, errors?}` with a 4xx (or 5xx) status. */
 export function apiError(
   status: number,
   message: string,
   errors?: Record<string, string[]>,
   headers?: HeadersInit,
 ) {
-  return jsonResponse(errors ? { message, errors } : { message }, { status, headers });
+  const body = errors ? { status: "error", message, errors } : { status: "error", message };
+  return jsonResponse(body, { status, headers });
 }
 
 /**
@@ -63,4 +65,48 @@ export function methodNotAllowed(allowed: string[]) {
   return apiError(405, `Method not allowed; use ${allowed.join(" or ")}`, undefined, {
     Allow: allowed.join(", "),
   });
+}
+
+type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
+
+/** The 500 an API client gets for an error we did not expect (the log has the details). */
+export const INTERNAL_ERROR_MESSAGE = "Internal server error";
+
+/**
+ * Whatever a handler throws becomes a JSON answer: a thrown JSON Response as it is, any other
+ * Response as `{status: "error", message}` with its status, anything else a logged 500. So a
+ * client of `/api/*` never gets Remix's text or HTML error answers.
+ */
+async function answeringJson(handler: ApiHandler, args: LoaderFunctionArgs): Promise<Response> {
+  try {
+    return await handler(args);
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      if (/\bjson\b/i.test(thrown.headers.get("Content-Type") ?? "")) return thrown;
+      const message = (await thrown.text()) || thrown.statusText || "Request failed";
+      const headers = new Headers(thrown.headers);
+      headers.delete("Content-Type");
+      headers.delete("Content-Length");
+      return apiError(thrown.status, message, undefined, headers);
+    }
+    console.error(`${args.request.method} ${new URL(args.request.url).pathname} failed`, thrown);
+    return apiError(500, INTERNAL_ERROR_MESSAGE);
+  }
+}
+
+/**
+ * One API resource route from its handlers by method: the route's `loader` answers GET (and
+ * HEAD), its `action` the other methods; a method without a handler gets 405 with `Allow`, and
+ * errors answer JSON. Every `app/routes/api.*.ts` exports both, so Remix never answers for it.
+ */
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
+  const allowed = Object.keys(handlers);
+  const dispatch: ApiHandler = (args) => {
+    const method = args.request.method === "HEAD" ? "GET" : args.request.method;
+    const handler = handlers[method as ApiMethod];
+    return handler ? handler(args) : methodNotAllowed(allowed);
+  };
+  const answer = (args: LoaderFunctionArgs) => answeringJson(dispatch, args);
+  return { loader: answer, action: answer };
 }

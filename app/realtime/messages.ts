@@ -1,17 +1,12 @@
 import { z } from "zod";
+import type { RaceParticipantJson } from "~/domain/api-contract";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 
 /** Messages a client may send on any of our sockets. */
 export const clientMessageSchema = z.object({ type: z.literal("PING") });
 
-/** A race winner as announced in RACE_COMPLETED; prize in dollars with 2 decimals. */
-export interface RaceWinner {
-  position: number;
-  uid: string;
-  name: string;
-  wager: number;
-  prize: number;
-}
+/** A race winner as announced in RACE_COMPLETED: a race participant as the race API writes it. */
+export type RaceWinner = RaceParticipantJson;
 
 /** Messages the server sends; every one is a JSON object with a type and an ISO-8601 timestamp. */
 export type ServerMessage =

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJsonObject } from "~/lib/json-api.server";
+import { apiRoute, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
 import { raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
@@ -8,15 +8,9 @@ import { raceStatusSchema } from "~/services/race-input.server";
 
 const statusBody = z.object({ status: raceStatusSchema });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAdmin(request);
-  return methodNotAllowed(["PUT"]);
-}
-
 /** PUT {status}: completing freezes the results like the job; reopening drops them. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function putStatus({ request, params }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
-  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) return raceNotFound();
   const parsed = statusBody.safeParse(await readJsonObject(request));
@@ -29,3 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     race: raceJson(race),
   });
 }
+
+const route = apiRoute({ PUT: putStatus });
+export const loader = route.loader;
+export const action = route.action;

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { deleteRace } from "~/services/race-admin.server";
 import { raceJson, raceNotFound } from "~/services/race-api.server";
@@ -11,7 +11,7 @@ function raceId(value: string | undefined): number | null {
 }
 
 /** GET: one race. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function getRace({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const id = raceId(params.id);
   const race = id ? await findRace(id) : null;
@@ -19,10 +19,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** DELETE: removes the race and its results. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function removeRace({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   const id = raceId(params.id);
   if (!id || !(await deleteRace(id))) return raceNotFound();
   return Response.json({ status: "success", message: "Race has been deleted." });
 }
+
+const route = apiRoute({ GET: getRace, DELETE: removeRace });
+export const loader = route.loader;
+export const action = route.action;

@@ -1,40 +1,44 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, readJsonObject } from "~/lib/json-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
 import { raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/services/race-input.server";
 
 /** GET: every race. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function listAll({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json((await listRaces()).map(raceJson), {
     headers: { "Cache-Control": "no-store" },
   });
 }
 
-/** POST creates a race; PUT updates the race named by `id` in the body. */
-export async function action({ request }: ActionFunctionArgs) {
+/** POST: creates a race. */
+async function create({ request }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
-  if (request.method === "POST") {
-    const parsed = raceApiSchema.safeParse(await readJsonObject(request));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const race = await createRace(raceInputFromApi(parsed.data), admin.userId);
-    return Response.json(
-      { status: "success", message: "Race has been created.", race: raceJson(race) },
-      { status: 201 },
-    );
-  }
-  if (request.method === "PUT") {
-    const parsed = raceUpdateApiSchema.safeParse(await readJsonObject(request));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const race = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
-    if (!race) return raceNotFound();
-    return Response.json({
-      status: "success",
-      message: "Race has been updated.",
-      race: raceJson(race),
-    });
-  }
-  return methodNotAllowed(["GET", "POST", "PUT"]);
+  const parsed = raceApiSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return validationFailure(parsed.error);
+  const race = await createRace(raceInputFromApi(parsed.data), admin.userId);
+  return Response.json(
+    { status: "success", message: "Race has been created.", race: raceJson(race) },
+    { status: 201 },
+  );
 }
+
+/** PUT: updates the race named by `id` in the body. */
+async function update({ request }: LoaderFunctionArgs) {
+  const admin = await requireApiAdmin(request);
+  const parsed = raceUpdateApiSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return validationFailure(parsed.error);
+  const race = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
+  if (!race) return raceNotFound();
+  return Response.json({
+    status: "success",
+    message: "Race has been updated.",
+    race: raceJson(race),
+  });
+}
+
+const route = apiRoute({ GET: listAll, POST: create, PUT: update });
+export const loader = route.loader;
+export const action = route.action;

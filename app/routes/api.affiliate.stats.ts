@@ -1,3 +1,4 @@
+import { apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { affiliateStatsAnswer } from "~/services/affiliate-stats.server";
@@ -30,7 +31,7 @@ const pagingSchema = z
  * total in each period. The ETag is the last successful sync, whose time the body carries as
  * lastUpdated (so a 304 never keeps an old lastUpdated).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function stats({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const paging = pagingSchema.safeParse({
     page: params.get("page") || undefined,
@@ -73,3 +74,7 @@ function acceptsGzip(acceptEncoding: string | null): boolean {
     return coding === "gzip" && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
   });
 }
+
+const route = apiRoute({ GET: stats });
+export const loader = route.loader;
+export const action = route.action;

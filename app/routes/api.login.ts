@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute } from "~/lib/json-api.server";
 import { jsonAuthenticate } from "~/services/account-api.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
-
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  jsonAuthenticate("login", request, context);
+const route = apiRoute({
+  POST: ({ request, context }: LoaderFunctionArgs) => jsonAuthenticate("login", request, context),
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,6 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute } from "~/lib/json-api.server";
 import { jsonReadPreferences, jsonSavePreferences } from "~/services/account-api.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => jsonReadPreferences(request);
-
-export const action = ({ request }: ActionFunctionArgs) => jsonSavePreferences(request);
+const route = apiRoute({
+  GET: ({ request }) => jsonReadPreferences(request),
+  POST: ({ request }) => jsonSavePreferences(request),
+});
+export const loader = route.loader;
+export const action = route.action;

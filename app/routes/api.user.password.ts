@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { apiRoute } from "~/lib/json-api.server";
 import { jsonChangePassword } from "~/services/account-api.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
-
-export const action = ({ request }: ActionFunctionArgs) => jsonChangePassword(request);
+const route = apiRoute({ POST: ({ request }) => jsonChangePassword(request) });
+export const loader = route.loader;
+export const action = route.action;

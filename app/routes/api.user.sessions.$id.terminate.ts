@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { apiRoute } from "~/lib/json-api.server";
 import { jsonEndSession } from "~/services/account-api.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  jsonEndSession(request, params.id ?? "");
+const route = apiRoute({
+  POST: ({ request, params }) => jsonEndSession(request, params.id ?? ""),
+});
+export const loader = route.loader;
+export const action = route.action;

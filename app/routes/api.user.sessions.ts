@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { apiRoute } from "~/lib/json-api.server";
 import { jsonListSessions } from "~/services/account-api.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => jsonListSessions(request);
-
-export const action = () => methodNotAllowed(["GET"]);
+const route = apiRoute({ GET: ({ request }) => jsonListSessions(request) });
+export const loader = route.loader;
+export const action = route.action;

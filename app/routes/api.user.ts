@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { apiRoute } from "~/lib/json-api.server";
 import { currentAccountResponse } from "~/services/account-api.server";
 
 /** The signed-in user (spec §3 "User"), or 401 `{message: 'Not authenticated'}`. */
-export const loader = ({ request }: LoaderFunctionArgs) => currentAccountResponse(request);
-
-export const action = () => methodNotAllowed(["GET"]);
+const route = apiRoute({ GET: ({ request }) => currentAccountResponse(request) });
+export const loader = route.loader;
+export const action = route.action;

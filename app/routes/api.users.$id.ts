@@ -1,8 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { apiRoute } from "~/lib/json-api.server";
 import { jsonPublicProfile } from "~/services/account-api.server";
 
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  jsonPublicProfile(request, params.id);
-
-export const action = () => methodNotAllowed(["GET"]);
+const route = apiRoute({ GET: ({ request, params }) => jsonPublicProfile(request, params.id) });
+export const loader = route.loader;
+export const action = route.action;

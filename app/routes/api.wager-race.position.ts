@@ -1,12 +1,13 @@
-import { apiError } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { racePositionJson } from "~/services/race-api.server";
 import { findRacePosition } from "~/services/races.server";
 
 /**
  * Spec §3 "Race position": where a player stands in the current race. `userId` names one of our
  * users (their linked provider account is used); `username` the provider name.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function position({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const userIdText = params.get("userId")?.trim() ?? "";
   const username = params.get("username")?.trim() ?? "";
@@ -21,5 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!position) {
     return apiError(404, "User not found in current race");
   }
-  return Response.json(position, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(racePositionJson(position), { headers: { "Cache-Control": "no-store" } });
 }
+
+const route = apiRoute({ GET: position });
+export const loader = route.loader;
+export const action = route.action;

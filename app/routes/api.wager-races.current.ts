@@ -1,9 +1,9 @@
-import { apiError } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/lib/json-api.server";
 import { publicRaceJson } from "~/services/race-api.server";
 import { findCurrentRace, raceParticipants } from "~/services/races.server";
 
 /** Spec §3 "Current race": the race running now with its top 10. */
-export async function loader() {
+async function current() {
   const now = new Date();
   const race = await findCurrentRace(now);
   if (!race) return apiError(404, "No race is running right now");
@@ -11,3 +11,7 @@ export async function loader() {
     headers: { "Cache-Control": "no-store" },
   });
 }
+
+const route = apiRoute({ GET: current });
+export const loader = route.loader;
+export const action = route.action;

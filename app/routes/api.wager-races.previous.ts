@@ -1,4 +1,6 @@
-import { apiError } from "~/lib/json-api.server";
+import type { PreviousRaceJson } from "~/domain/api-contract";
+import { roundToCents } from "~/domain/money";
+import { apiError, apiRoute } from "~/lib/json-api.server";
 import { publicRaceJson } from "~/services/race-api.server";
 import {
   findPreviousRace,
@@ -11,21 +13,23 @@ import {
  * Spec §3 "Previous race": the last completed race with its frozen top 10, when its completed view
  * ends, and each participant's all-time total and last update.
  */
-export async function loader() {
+async function previous() {
   const race = await findPreviousRace();
   if (!race) return apiError(404, "No race has completed yet");
   const body = publicRaceJson(race, await raceParticipants(race));
   const totals = await playerTotals(body.participants.map((p) => p.uid));
-  return Response.json(
-    {
-      ...body,
-      metadata: { transitionEnds: transitionEnds(race) },
-      participants: body.participants.map((p) => ({
-        ...p,
-        allTimeWagered: totals.get(p.uid)?.allTime ?? 0,
-        lastUpdate: totals.get(p.uid)?.updatedAt ?? race.completedAt ?? race.endDate,
-      })),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const previous: PreviousRaceJson = {
+    ...body,
+    metadata: { transitionEnds: transitionEnds(race) },
+    participants: body.participants.map((p) => ({
+      ...p,
+      allTimeWagered: roundToCents(totals.get(p.uid)?.allTime ?? 0),
+      lastUpdate: totals.get(p.uid)?.updatedAt ?? race.completedAt ?? race.endDate,
+    })),
+  };
+  return Response.json(previous, { headers: { "Cache-Control": "no-store" } });
 }
+
+const route = apiRoute({ GET: previous });
+export const loader = route.loader;
+export const action = route.action;

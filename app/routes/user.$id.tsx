@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { MemberRaceRecord } from "~/components/profile/MemberRaceRecord";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ProfileSection } from "~/components/profile/ProfileSection";
 import { formatUsd } from "~/domain/money";
-import { rankFor } from "~/domain/rank";
 import { formatDate } from "~/domain/time";
 import { parsePositiveId } from "~/lib/params";
 import { requireUser } from "~/services/auth.server";
-import { getPublicProfile } from "~/services/users.server";
+import { getMemberProfile } from "~/services/member-profile.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `${page.profile.username} | GoatedVIPs` : "Member | GoatedVIPs" },
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = parsePositiveId(params.id);
-  const profile = id === null ? null : await getPublicProfile(id);
+  const profile = id === null ? null : await getMemberProfile(id);
   if (!profile) throw new Response("Not Found", { status: 404 });
   return { profile };
 }
@@ -40,11 +40,10 @@ export default function MemberProfilePage() {
         </p>
       </ProfileSection>
       <ProfileSection id="member-rank" title="Rank">
-        <p className="font-display text-2xl font-extrabold text-primary">
-          {rankFor(profile.totalWagered).name}
-        </p>
+        <p className="font-display text-2xl font-extrabold text-primary">{profile.currentRank}</p>
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
       </ProfileSection>
+      <MemberRaceRecord record={profile} />
     </div>
   );
 }

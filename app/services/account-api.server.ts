@@ -1,20 +1,54 @@
-import { passwordChangeApiSchema, preferencesSchema, profileSchema } from "~/domain/account-forms";
-import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import {
-  apiError,
-  fieldErrorsOf,
-  jsonResponse,
-  methodNotAllowed,
-  readJsonObject,
-} from "~/lib/json-api.server";
+  apiRegisterSchema,
+  passwordChangeApiSchema,
+  preferencesSchema,
+  profileSchema,
+} from "~/domain/account-forms";
+import type { AccountJson, PublicProfileJson, SessionJson } from "~/domain/api-contract";
+import { textOrEmpty } from "~/domain/api-contract";
+import { roundToCents } from "~/domain/money";
+import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
+import { apiError, fieldErrorsOf, jsonResponse, readJsonObject } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
 import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "./auth.server";
-import { AuthFailure, authenticate, clientOf, signOut } from "./authentication.server";
+import {
+  AuthFailure,
+  authenticate,
+  CHECK_THE_FORM,
+  clientOf,
+  signOut,
+} from "./authentication.server";
 import type { AuthMode } from "./authentication.server";
 import { changePassword, PASSWORD_CHANGED } from "./password-change.server";
 import { getPreferences, savePreferences } from "./preferences.server";
 import { endSession, listSessions, sessionCookieHeader } from "./sessions.server";
-import { getAccount, getPublicProfile, updateProfile } from "./users.server";
+import { getMemberProfile } from "./member-profile.server";
+import { getAccount, updateProfile } from "./users.server";
+import type { Account } from "./users.server";
+
+/** The current user as JSON: optional text as "", the total in cents. */
+export function accountJson(account: Account): AccountJson {
+  return {
+    ...account,
+    email: textOrEmpty(account.email),
+    telegramUsername: textOrEmpty(account.telegramUsername),
+    bio: textOrEmpty(account.bio),
+    goatedId: textOrEmpty(account.goatedId),
+    goatedUsername: textOrEmpty(account.goatedUsername),
+    totalWagered: roundToCents(account.totalWagered),
+  };
+}
+
+/**
+ * The JSON registration's fields for the registration form's strategy. The API client sends
+ * spec §3's three fields (username, password, email): the confirmation belongs to the form, so
+ * the API's schema checks it only when it is sent.
+ */
+function registrationFields(body: Record<string, string>): Record<string, string> {
+  const parsed = apiRegisterSchema.safeParse(body);
+  if (!parsed.success) throw apiError(400, CHECK_THE_FORM, fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
 
 /**
  * The JSON face of sign-in, registration and sign-out (spec §7), for API clients: the same
@@ -26,12 +60,17 @@ export async function jsonAuthenticate(
   request: Request,
   context: { clientIp: string },
 ) {
-  const body = await readJsonObject(request);
   // The strategies read a form: the JSON's string fields become one. Anything else is left out,
   // and so refused by validation.
+  const strings = Object.entries(await readJsonObject(request)).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  const fields = Object.fromEntries(strings);
   const form = new FormData();
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === "string") form.append(key, value);
+  for (const [key, value] of Object.entries(
+    mode === "register" ? registrationFields(fields) : fields,
+  )) {
+    form.append(key, value);
   }
   // The session the client already holds travels along: signing in ends it.
   const headers = new Headers({ "User-Agent": request.headers.get("User-Agent") ?? "" });
@@ -43,9 +82,11 @@ export async function jsonAuthenticate(
   try {
     const { userId, token } = await authenticate(mode, formRequest, clientOf(request, context));
     const user = await getAccount(userId);
+    if (!user) throw new Error(`account ${userId} vanished after ${mode}`);
     return jsonResponse(
       {
-        user,
+        status: "success",
+        user: accountJson(user),
         token,
         message: mode === "login" ? "Login successful" : "Registration successful",
       },
@@ -69,14 +110,17 @@ export async function jsonAuthenticate(
 }
 
 export async function jsonSignOut(request: Request) {
-  return jsonResponse({ message: "Logged out" }, { headers: await signOut(request) });
+  return jsonResponse(
+    { status: "success", message: "Logged out" },
+    { headers: await signOut(request) },
+  );
 }
 
 export async function currentAccountResponse(request: Request) {
   const user = await requireApiUser(request);
   const account = await getAccount(user.userId);
   if (!account) return apiError(401, NOT_AUTHENTICATED_MESSAGE);
-  return jsonResponse(account);
+  return jsonResponse(accountJson(account));
 }
 
 // JSON clients send "" or null for "no value"; the forms send nothing.
@@ -95,8 +139,11 @@ export async function jsonUpdateProfile(request: Request) {
     const errors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
     return apiError(409, updated.conflicts.map((c) => c.message).join(". "), errors);
   }
+  const account = await getAccount(user.userId);
+  if (!account) return apiError(401, NOT_AUTHENTICATED_MESSAGE);
   return jsonResponse({
-    user: await getAccount(user.userId),
+    status: "success",
+    user: accountJson(account),
     message: "Your profile has been updated",
   });
 }
@@ -117,16 +164,20 @@ export async function jsonListSessions(request: Request) {
   const user = await requireApiUser(request);
   const sessions = await listSessions(user.userId);
   return jsonResponse(
-    sessions.map((session) => ({
-      id: session.id,
-      userAgent: session.userAgent,
-      device: deviceFromUserAgent(session.userAgent),
-      browser: browserFromUserAgent(session.userAgent),
-      isActive: true,
-      isCurrent: session.id === user.sessionId,
-      createdAt: session.createdAt,
-      lastActive: session.lastActive,
-    })),
+    sessions.map((session): SessionJson => {
+      // Every listed session is live; the client reads isActive as "the one you are using".
+      const isCurrent = session.id === user.sessionId;
+      return {
+        id: session.id,
+        userAgent: session.userAgent,
+        device: deviceFromUserAgent(session.userAgent),
+        browser: browserFromUserAgent(session.userAgent),
+        isActive: isCurrent,
+        isCurrent,
+        createdAt: session.createdAt,
+        lastActive: session.lastActive,
+      };
+    }),
   );
 }
 
@@ -136,7 +187,7 @@ export async function jsonEndSession(request: Request, sessionId: string) {
   if (!(await endSession(user.userId, sessionId))) {
     return apiError(404, "Failed to terminate session");
   }
-  return jsonResponse({ message: "Session terminated successfully" });
+  return jsonResponse({ status: "success", message: "Session terminated successfully" });
 }
 
 export async function jsonReadPreferences(request: Request) {
@@ -145,7 +196,6 @@ export async function jsonReadPreferences(request: Request) {
 }
 
 export async function jsonSavePreferences(request: Request) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
   const parsed = preferencesSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) {
@@ -153,6 +203,7 @@ export async function jsonSavePreferences(request: Request) {
   }
   await savePreferences(user.userId, parsed.data);
   return jsonResponse({
+    status: "success",
     preferences: parsed.data,
     message: "Your notification preferences have been saved successfully.",
   });
@@ -161,7 +212,14 @@ export async function jsonSavePreferences(request: Request) {
 export async function jsonPublicProfile(request: Request, id: string | undefined) {
   await requireApiUser(request);
   const userId = parsePositiveId(id);
-  const profile = userId === null ? null : await getPublicProfile(userId);
+  const profile = userId === null ? null : await getMemberProfile(userId);
   if (!profile) return apiError(404, "User not found");
-  return jsonResponse(profile);
+  const answer: PublicProfileJson = {
+    ...profile,
+    telegramUsername: textOrEmpty(profile.telegramUsername),
+    bio: textOrEmpty(profile.bio),
+    goatedUsername: textOrEmpty(profile.goatedUsername),
+    totalWagered: roundToCents(profile.totalWagered),
+  };
+  return jsonResponse(answer);
 }

@@ -1,20 +1,11 @@
 import { gzipSync } from "node:zlib";
+import type { AffiliateStatsJson, LeaderboardEntryJson } from "~/domain/api-contract";
+import { roundToCents } from "~/domain/money";
 import { db } from "./db.server";
 import { periodEntries } from "./players.server";
 
-export interface AffiliateStatsEntry {
-  uid: string;
-  name: string;
-  wagered: { today: number; this_week: number; this_month: number; all_time: number };
-  lastUpdate: string;
-}
-
 /** The structured leaderboard response of spec public-site §3. */
-export interface AffiliateStats {
-  status: "success";
-  metadata: { totalUsers: number; lastUpdated: string | null };
-  data: Record<"today" | "weekly" | "monthly" | "all_time", { data: AffiliateStatsEntry[] }>;
-}
+export type AffiliateStats = AffiliateStatsJson;
 
 /** One serialised answer, and its gzip for the clients that take it (most do). */
 export interface SerialisedAnswer {
@@ -67,14 +58,14 @@ async function computeAffiliateStats(
     periodEntries("all_time", paging),
   ]);
   const entries = (rows: typeof today) =>
-    rows.map((row): AffiliateStatsEntry => ({
+    rows.map((row): LeaderboardEntryJson => ({
       uid: row.uid,
       name: row.name,
       wagered: {
-        today: row.today,
-        this_week: row.this_week,
-        this_month: row.this_month,
-        all_time: row.all_time,
+        today: roundToCents(row.today),
+        this_week: roundToCents(row.this_week),
+        this_month: roundToCents(row.this_month),
+        all_time: roundToCents(row.all_time),
       },
       lastUpdate: row.updated_at,
     }));

@@ -31,7 +31,7 @@ import { createUser, findLoginCandidate, verifyUserPassword } from "./users.serv
 export type AuthMode = "login" | "register";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
-const CHECK_THE_FORM = "Please check your credentials and try again";
+export const CHECK_THE_FORM = "Please check your credentials and try again";
 
 /** Why a sign-in or registration failed: the status, the reason, and conform's reply for the form. */
 export class AuthFailure extends Error {

@@ -5,6 +5,7 @@ import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
+import { roundToCents } from "~/domain/money";
 import type { Referral, ReferralTotals } from "~/provider/referrals";
 import { sqliteConnection } from "../../db";
 import { db } from "./db.server";
@@ -357,9 +358,21 @@ export async function leaderboardSnapshot(): Promise<LeaderboardSnapshot> {
     playerTotals(),
     syncStatus(),
   ]);
+  // Pushed as JSON on /ws/leaderboard too: amounts in cents, like every API answer.
+  const inCents = (players: RankedPlayer[]) =>
+    players.map((p) => ({
+      ...p,
+      wagered: roundToCents(p.wagered),
+      allTime: roundToCents(p.allTime),
+    }));
   return {
-    top,
-    totalWagered: totals.totalWagered,
+    top: {
+      daily: inCents(top.daily),
+      weekly: inCents(top.weekly),
+      monthly: inCents(top.monthly),
+      all_time: inCents(top.all_time),
+    },
+    totalWagered: roundToCents(totals.totalWagered),
     activeByPeriod: totals.activeByPeriod,
     lastUpdated: status.lastSuccess?.finished_at ?? null,
   };

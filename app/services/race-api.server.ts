@@ -1,21 +1,29 @@
 import type { z } from "zod";
+import type {
+  AdminRaceJson,
+  CurrentRaceJson,
+  RaceParticipantJson,
+  RacePositionJson,
+} from "~/domain/api-contract";
+import { textOrEmpty } from "~/domain/api-contract";
+import { roundToCents } from "~/domain/money";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
-import type { Participant, RaceView } from "./races.server";
+import type { Participant, RacePosition, RaceView } from "./races.server";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
-export function raceJson(race: RaceView) {
+export function raceJson(race: RaceView): AdminRaceJson {
   return {
     id: race.id,
     title: race.title,
     type: race.type,
     status: race.status,
     prizePool: race.prizePoolCents / 100,
-    minWager: race.minWager,
+    minWager: roundToCents(race.minWager),
     startDate: race.startDate,
     endDate: race.endDate,
     prizeDistribution: race.distribution,
-    rules: race.rules,
-    description: race.description,
+    rules: textOrEmpty(race.rules),
+    description: textOrEmpty(race.description),
     isAutomatic: race.isAutomatic,
     completedAt: race.completedAt,
   };
@@ -29,8 +37,24 @@ export function validationFailure(error: z.ZodError) {
 
 export const raceNotFound = () => apiError(404, "Race not found");
 
+/**
+ * A race participant in the API and the RACE_COMPLETED message: `wager` is the spec's name,
+ * `wagered` the one existing clients read; both in dollars rounded to cents.
+ */
+export function participantJson(participant: Participant): RaceParticipantJson {
+  const wager = roundToCents(participant.wager);
+  return {
+    position: participant.position,
+    uid: participant.uid,
+    name: participant.name,
+    wager,
+    wagered: wager,
+    prize: participant.prizeCents / 100,
+  };
+}
+
 /** A race as the public race API writes it (spec §3 "Current race"), prizes in dollars. */
-export function publicRaceJson(race: RaceView, participants: Participant[]) {
+export function publicRaceJson(race: RaceView, participants: Participant[]): CurrentRaceJson {
   return {
     id: race.id,
     title: race.title,
@@ -39,12 +63,11 @@ export function publicRaceJson(race: RaceView, participants: Participant[]) {
     startDate: race.startDate,
     endDate: race.endDate,
     prizePool: race.prizePoolCents / 100,
-    participants: participants.map((p) => ({
-      position: p.position,
-      uid: p.uid,
-      name: p.name,
-      wager: p.wager,
-      prize: p.prizeCents / 100,
-    })),
+    participants: participants.map(participantJson),
   };
+}
+
+/** Spec §3 "Race position", the wager in dollars rounded to cents. */
+export function racePositionJson(position: RacePosition): RacePositionJson {
+  return { ...position, wagerAmount: roundToCents(position.wagerAmount) };
 }

@@ -1,7 +1,7 @@
 import { eventBus } from "~/realtime/event-bus";
 import { serverMessage } from "~/realtime/messages";
-import type { RaceWinner } from "~/realtime/messages";
 import { completionCutoff } from "~/domain/race-time";
+import { participantJson } from "./race-api.server";
 import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
 import type { Completion } from "./races.server";
 import { syncStatus } from "./sync-runs.server";
@@ -11,13 +11,7 @@ export const RACE_JOB_INTERVAL_MS = 60_000;
 
 /** Tells every /ws/leaderboard client that a race completed, with its winners. */
 export async function announceCompletion(completion: Completion, now: Date = new Date()) {
-  const winners: RaceWinner[] = completion.winners.map((w) => ({
-    position: w.position,
-    uid: w.uid,
-    name: w.name,
-    wager: w.wager,
-    prize: w.prizeCents / 100,
-  }));
+  const winners = completion.winners.map(participantJson);
   eventBus.publish(
     "leaderboard.broadcast",
     serverMessage(

@@ -146,7 +146,7 @@ test("a non-admin gets 403 from every admin race route, a visitor 401 from the A
     for (const [method, url] of calls) {
       const signedOut = await request.fetch(url, { method, data: body });
       expect(signedOut.status(), `${method} ${url} signed out`).toBe(401);
-      expect(await signedOut.json()).toEqual({ message: "Not authenticated" });
+      expect(await signedOut.json()).toEqual({ status: "error", message: "Not authenticated" });
       const nonAdmin = await asUser.fetch(url, { method, data: body });
       expect(nonAdmin.status(), `${method} ${url} as a non-admin`).toBe(403);
     }

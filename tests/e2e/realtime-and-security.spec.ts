@@ -67,6 +67,16 @@ test("a cross-origin POST is refused with 403 and a clear message", async ({ req
   });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain("this request came from another site");
+  // An API path answers the same refusal as JSON.
+  const api = await request.post("/api/user/update", {
+    headers: { Origin: "http://evil.example" },
+    data: { bio: "x" },
+  });
+  expect(api.status()).toBe(403);
+  expect(await api.json()).toMatchObject({
+    status: "error",
+    message: expect.stringContaining("this request came from another site"),
+  });
 
   // The same POST from the site itself is not refused by the origin check.
   const own = await request.post("/", {

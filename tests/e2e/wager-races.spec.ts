@@ -166,5 +166,8 @@ test("the race APIs answer with the spec's shapes", async ({ request }) => {
   expect((await request.get("/api/wager-race/position")).status()).toBe(400);
   const missing = await request.get("/api/wager-race/position?username=nobody-at-all");
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ message: "User not found in current race" });
+  expect(await missing.json()).toEqual({
+    status: "error",
+    message: "User not found in current race",
+  });
 });

@@ -166,6 +166,27 @@ describe("POST /api/auth/register and /api/register", { timeout: 60_000 }, () =>
   it("only answers POST", async () => {
     expect((await call(register.loader, { method: "GET" })).status).toBe(405);
   });
+
+  it("takes spec §3's three fields without confirmPassword, on both paths", async () => {
+    for (const [route, name] of [
+      [register, "threefields"],
+      [authRegister, "authThreeFields"],
+    ] as const) {
+      const { username, email, password } = registration(name);
+      const answer = await call(route.action, { body: { username, email, password } });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+      expect(answer.json.user).toMatchObject({ username: name });
+    }
+    const before = await userCount();
+    const refused = await call(register.action, {
+      body: { username: "nopassword", email: "nopassword@example.com", password: "" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toMatchObject({
+      password: ["Password must be at least 6 characters"],
+    });
+    expect(await userCount()).toBe(before);
+  });
 });
 
 describe("POST /api/auth/login and /api/login", { timeout: 60_000 }, () => {
@@ -311,13 +332,20 @@ describe("the signed-in user's routes", { timeout: 60_000 }, () => {
       body: { username: "meGoat", password: "goat-secret" },
     });
     const list = await call(userSessions.loader, { token });
-    const sessions = list.json as unknown as Array<{ id: string; isCurrent: boolean }>;
+    const sessions = list.json as unknown as Array<{
+      id: string;
+      isCurrent: boolean;
+      isActive: boolean;
+    }>;
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.isCurrent)).toHaveLength(1);
+    // The client reads isActive as "the session you are using": only that one.
+    expect(sessions.map((s) => s.isActive)).toEqual(sessions.map((s) => s.isCurrent));
     const other = sessions.find((s) => !s.isCurrent);
 
     const stranger = await registered("strangerGoat");
     const refused = await call(terminateSession.action, {
+      method: "POST",
       token: stranger.token,
       params: { id: other?.id ?? "" },
     });
@@ -326,15 +354,20 @@ describe("the signed-in user's routes", { timeout: 60_000 }, () => {
       json: { message: "Failed to terminate session" },
     });
 
-    const ended = await call(terminateSession.action, { token, params: { id: other?.id ?? "" } });
+    const ended = await call(terminateSession.action, {
+      method: "POST",
+      token,
+      params: { id: other?.id ?? "" },
+    });
     expect(ended).toMatchObject({
       status: 200,
       json: { message: "Session terminated successfully" },
     });
     expect((await call(user.loader, { token: second.json.token as string })).status).toBe(401);
-    expect((await call(terminateSession.action, { token, params: { id: "nope" } })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(terminateSession.action, { method: "POST", token, params: { id: "nope" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("GET|POST /api/notification-preferences reads and saves the four flags", async () => {

@@ -5,6 +5,7 @@ import {
   formatCount,
   formatUsd,
   formatWholeUsd,
+  roundToCents,
   toCents,
 } from "~/domain/money";
 
@@ -33,5 +34,15 @@ describe("money formatting", () => {
     expect(toCents(212.5)).toBe(21250);
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(formatCents(21250)).toBe("$212.50");
+  });
+});
+
+describe("roundToCents", () => {
+  it("rounds the provider's float noise to cents, half away from zero", () => {
+    expect(roundToCents(233846.91999999993)).toBe(233846.92);
+    expect(roundToCents(233846.7899999991)).toBe(233846.79);
+    expect(roundToCents(0.005)).toBe(0.01);
+    expect(roundToCents(-0.125)).toBe(-0.13);
+    expect(roundToCents(Number.NaN)).toBe(0);
   });
 });

@@ -96,7 +96,7 @@ describe("a provider sync", () => {
     expect(message.data.top.daily[0]).toMatchObject({
       rank: 1,
       uid: "fp-live",
-      wagered: 90000.123456789,
+      wagered: 90000.12, // the provider's float, in cents on the socket
     });
     expect(message.data.top.daily).toHaveLength(10);
     expect(message.data.lastUpdated).toBe(clock.toISOString());

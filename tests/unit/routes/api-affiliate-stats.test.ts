@@ -55,10 +55,11 @@ describe("GET /api/affiliate/stats", () => {
       uid: "fp-live",
       name: "LiveLeader",
       wagered: {
-        today: 90000.123456789,
+        // The provider's floats, rounded to cents.
+        today: 90000.12,
         this_week: 150000.5,
         this_month: 400000.25,
-        all_time: 2500000.987654321,
+        all_time: 2500000.99,
       },
       lastUpdate: now.toISOString(),
     });

@@ -1,0 +1,473 @@
+import { z } from "zod";
+import { PREFERENCE_KEYS } from "./account-forms";
+import { RANKS } from "./rank";
+
+/**
+ * The JSON API's answers (spec public-site §3 and §7, admin-and-content §3 and §7) as zod schemas:
+ * the one description of every shape. The serializers are typed from them (z.infer), the contract
+ * suite (tests/unit/api/contract.test.ts) checks every answer against them, and the README's
+ * "JSON API" table is checked against API_ENDPOINTS. Import only from route modules and
+ * *.server.ts files: zod stays out of the browser bundle.
+ */
+
+/** A dollar amount as JSON writes it: rounded to cents (see roundToCents). */
+export const dollars = z
+  .number()
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: "a dollar amount must be rounded to cents",
+  });
+
+/** An optional text field: "" when there is none, never null (clients read it as a string). */
+export const optionalText = z.string();
+
+/** `value ?? ""`: how every serializer writes an optional text field. */
+export function textOrEmpty(value: string | null | undefined): string {
+  return value ?? "";
+}
+
+const instant = z.iso.datetime();
+const raceType = z.enum(["weekly", "monthly", "weekend"]);
+const raceStatus = z.enum(["upcoming", "live", "completed"]);
+
+export const apiErrorSchema = z.strictObject({
+  status: z.literal("error"),
+  message: z.string().min(1),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const apiMessageSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string().min(1),
+});
+
+/** Spec public-site §3 "User": the current user. */
+export const accountSchema = z.strictObject({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: optionalText,
+  telegramUsername: optionalText,
+  bio: optionalText,
+  profileColor: z.string(),
+  createdAt: instant,
+  goatedId: optionalText,
+  goatedUsername: optionalText,
+  totalWagered: dollars,
+  isAdmin: z.boolean(),
+});
+export type AccountJson = z.infer<typeof accountSchema>;
+
+/** POST /api/auth/login, /api/login, /api/auth/register, /api/register. */
+export const authAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  user: accountSchema,
+  token: z.string().min(1),
+  message: z.string(),
+});
+
+export const profileUpdateAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  user: accountSchema,
+  message: z.string(),
+});
+
+/** Spec public-site §3 "Session"; isActive marks the session asking (isCurrent says the same). */
+export const sessionSchema = z.strictObject({
+  id: z.string().min(1),
+  userAgent: z.string(),
+  device: z.string(),
+  browser: z.string(),
+  isActive: z.boolean(),
+  isCurrent: z.boolean(),
+  createdAt: instant,
+  lastActive: instant,
+});
+export type SessionJson = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.array(sessionSchema);
+
+const preferences = z.strictObject(
+  Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, z.boolean()])) as Record<
+    (typeof PREFERENCE_KEYS)[number],
+    z.ZodBoolean
+  >,
+);
+export const preferencesAnswerSchema = z.strictObject({ preferences });
+export const preferencesSavedSchema = z.strictObject({
+  status: z.literal("success"),
+  preferences,
+  message: z.string(),
+});
+
+const rankName = z.enum(RANKS.map((rank) => rank.name) as [string, ...string[]]);
+
+export const achievementSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** When it happened; null when no record tells (a rank reached before the first sync). */
+  achievedAt: instant.nullable(),
+});
+export type AchievementJson = z.infer<typeof achievementSchema>;
+
+export const raceHistoryEntrySchema = z.strictObject({
+  raceId: z.number().int().positive(),
+  title: z.string(),
+  endDate: instant,
+  position: z.number().int().positive(),
+  wager: dollars,
+  prize: dollars,
+});
+export type RaceHistoryEntryJson = z.infer<typeof raceHistoryEntrySchema>;
+
+/** GET /api/users/:id: what anyone signed in may see of a member, and their race record. */
+export const publicProfileSchema = z.strictObject({
+  id: z.number().int().positive(),
+  username: z.string(),
+  telegramUsername: optionalText,
+  bio: optionalText,
+  profileColor: z.string(),
+  createdAt: instant,
+  goatedUsername: optionalText,
+  totalWagered: dollars,
+  currentRank: rankName,
+  /** Best finish in a completed race; 0 when none. */
+  bestRank: z.number().int().nonnegative(),
+  races: z.strictObject({
+    participated: z.number().int().nonnegative(),
+    won: z.number().int().nonnegative(),
+    totalPrizes: dollars,
+  }),
+  achievements: z.array(achievementSchema),
+  history: z.array(raceHistoryEntrySchema),
+});
+export type PublicProfileJson = z.infer<typeof publicProfileSchema>;
+
+/** A race participant: `wager` is the spec's name, `wagered` the one existing clients read. */
+export const raceParticipantSchema = z.strictObject({
+  position: z.number().int().positive(),
+  uid: z.string(),
+  name: z.string(),
+  wager: dollars,
+  wagered: dollars,
+  prize: dollars,
+});
+export type RaceParticipantJson = z.infer<typeof raceParticipantSchema>;
+
+/** GET /api/wager-races/current (spec public-site §3 "Current race"). */
+export const currentRaceSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: z.string(),
+  type: raceType,
+  status: raceStatus,
+  startDate: instant,
+  endDate: instant,
+  prizePool: dollars,
+  participants: z.array(raceParticipantSchema),
+});
+export type CurrentRaceJson = z.infer<typeof currentRaceSchema>;
+
+/** GET /api/wager-races/previous: adds metadata.transitionEnds and each player's totals. */
+export const previousRaceSchema = currentRaceSchema.extend({
+  metadata: z.strictObject({ transitionEnds: instant }),
+  participants: z.array(
+    raceParticipantSchema.extend({ allTimeWagered: dollars, lastUpdate: instant }),
+  ),
+});
+export type PreviousRaceJson = z.infer<typeof previousRaceSchema>;
+
+/** GET /api/wager-race/position (spec public-site §3 "Race position"). */
+export const racePositionSchema = z.strictObject({
+  position: z.number().int().positive(),
+  totalParticipants: z.number().int().positive(),
+  wagerAmount: dollars,
+  previousPosition: z.number().int().positive().nullable(),
+  raceType,
+  raceTitle: z.string(),
+  endDate: instant,
+});
+export type RacePositionJson = z.infer<typeof racePositionSchema>;
+
+const leaderboardEntry = z.strictObject({
+  uid: z.string(),
+  name: z.string(),
+  wagered: z.strictObject({
+    today: dollars,
+    this_week: dollars,
+    this_month: dollars,
+    all_time: dollars,
+  }),
+  lastUpdate: instant,
+});
+export type LeaderboardEntryJson = z.infer<typeof leaderboardEntry>;
+
+/** GET /api/affiliate/stats (spec public-site §3 "Leaderboard response", structured). */
+export const affiliateStatsSchema = z.strictObject({
+  status: z.literal("success"),
+  metadata: z.strictObject({
+    totalUsers: z.number().int().nonnegative(),
+    lastUpdated: instant.nullable(),
+  }),
+  data: z.strictObject({
+    today: z.strictObject({ data: z.array(leaderboardEntry) }),
+    weekly: z.strictObject({ data: z.array(leaderboardEntry) }),
+    monthly: z.strictObject({ data: z.array(leaderboardEntry) }),
+    all_time: z.strictObject({ data: z.array(leaderboardEntry) }),
+  }),
+});
+export type AffiliateStatsJson = z.infer<typeof affiliateStatsSchema>;
+
+/** A race as the admin API reads and writes it (admin-and-content §3 "Wager race"). */
+export const adminRaceSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: z.string(),
+  type: raceType,
+  status: raceStatus,
+  prizePool: dollars,
+  minWager: dollars,
+  startDate: instant,
+  endDate: instant,
+  prizeDistribution: z.record(z.string(), z.number()),
+  rules: optionalText,
+  description: optionalText,
+  isAutomatic: z.boolean(),
+  completedAt: instant.nullable(),
+});
+export type AdminRaceJson = z.infer<typeof adminRaceSchema>;
+export const adminRaceListSchema = z.array(adminRaceSchema);
+export const adminRaceAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  race: adminRaceSchema,
+});
+
+const rankedPlayer = z.strictObject({
+  rank: z.number().int().positive(),
+  uid: z.string(),
+  name: z.string(),
+  wagered: dollars,
+  allTime: dollars,
+  wagerChangedAt: instant,
+});
+const byPeriod = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ daily: value, weekly: value, monthly: value, all_time: value });
+
+/** /ws/leaderboard messages (README "Websockets"): `type` at the top level of every one. */
+export const leaderboardSocketMessageSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("CONNECTED"), timestamp: instant }),
+  z.strictObject({ type: z.literal("PONG"), timestamp: instant }),
+  z.strictObject({ type: z.literal("ERROR"), message: z.string(), timestamp: instant }),
+  z.strictObject({
+    type: z.literal("LEADERBOARD_UPDATE"),
+    data: z.strictObject({
+      top: byPeriod(z.array(rankedPlayer)),
+      totalWagered: dollars,
+      activeByPeriod: byPeriod(z.number().int().nonnegative()),
+      lastUpdated: instant.nullable(),
+    }),
+    timestamp: instant,
+  }),
+  z.strictObject({
+    type: z.literal("RACE_COMPLETED"),
+    data: z.strictObject({
+      raceId: z.number().int().positive(),
+      winners: z.array(raceParticipantSchema),
+      previousRaceEnd: instant,
+      nextRaceStart: instant,
+    }),
+    timestamp: instant,
+  }),
+]);
+
+export type ApiAccess = "anyone" | "signed in" | "admin";
+
+export interface ApiEndpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  access: ApiAccess;
+  /** The README's words for the answer. */
+  answer: string;
+  /** The success answer's shape. */
+  schema: z.ZodType;
+}
+
+/**
+ * Every implemented call of both specs' §7, as the README's "JSON API" table lists them (a test
+ * compares the two). Errors are apiErrorSchema everywhere.
+ */
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    access: "anyone",
+    answer: "201 `{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/register",
+    access: "anyone",
+    answer: "201 `{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    access: "anyone",
+    answer: "`{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/login",
+    access: "anyone",
+    answer: "`{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    access: "anyone",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/logout",
+    access: "anyone",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/auth/user",
+    access: "signed in",
+    answer: "the user; 401 signed out",
+    schema: accountSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/user",
+    access: "signed in",
+    answer: "the user; 401 signed out",
+    schema: accountSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/update",
+    access: "signed in",
+    answer: "`{status, user, message}`",
+    schema: profileUpdateAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/password",
+    access: "signed in",
+    answer: "`{status, message}`; the user's other sessions end",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/user/sessions",
+    access: "signed in",
+    answer:
+      "the sessions `[{id, userAgent, device, browser, isActive, isCurrent, createdAt, lastActive}]`",
+    schema: sessionListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/sessions/{id}/terminate",
+    access: "signed in",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/notification-preferences",
+    access: "signed in",
+    answer: "`{preferences}`",
+    schema: preferencesAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/notification-preferences",
+    access: "signed in",
+    answer: "`{status, preferences, message}`",
+    schema: preferencesSavedSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/users/{id}",
+    access: "signed in",
+    answer: "a member's public profile with rank, race record, achievements and history",
+    schema: publicProfileSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/affiliate/stats",
+    access: "anyone",
+    answer: "the leaderboard `{status, metadata, data}`",
+    schema: affiliateStatsSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-races/current",
+    access: "anyone",
+    answer: "the current race with its top 10; 404 when none runs",
+    schema: currentRaceSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-races/previous",
+    access: "anyone",
+    answer: "the last completed race with `metadata.transitionEnds`; 404 when none",
+    schema: previousRaceSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-race/position",
+    access: "anyone",
+    answer: "a player's place in the current race; 404 when not in it",
+    schema: racePositionSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/wager-races",
+    access: "admin",
+    answer: "every race",
+    schema: adminRaceListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/wager-races",
+    access: "admin",
+    answer: "201 `{status, message, race}`",
+    schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/wager-races",
+    access: "admin",
+    answer: "`{status, message, race}`; 400 without `id` in the body",
+    schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/wager-races/{id}",
+    access: "admin",
+    answer: "one race",
+    schema: adminRaceSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/wager-races/{id}/status",
+    access: "admin",
+    answer: "`{status, message, race}`",
+    schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/wager-races/{id}",
+    access: "admin",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+];

@@ -1,0 +1,65 @@
+import { memberRecord, ranksReached } from "~/domain/member-record";
+import type { MemberRecord, RaceFinish } from "~/domain/member-record";
+import type { RankName } from "~/domain/rank";
+import { db } from "./db.server";
+import { getPublicProfile } from "./users.server";
+import type { PublicProfile } from "./users.server";
+
+/** A member's public profile with their race record (`/user/:id`, `/api/users/:id`). */
+export type MemberProfile = PublicProfile & MemberRecord;
+
+/** The frozen results of completed races for the player `uid`. */
+async function raceFinishes(uid: string): Promise<RaceFinish[]> {
+  return db
+    .selectFrom("race_results")
+    .innerJoin("races", "races.id", "race_results.race_id")
+    .select([
+      "races.id as raceId",
+      "races.title",
+      "races.end_date as endDate",
+      "race_results.position",
+      "race_results.wager",
+      "race_results.prize_cents as prizeCents",
+    ])
+    .where("race_results.uid", "=", uid)
+    .where("races.status", "=", "completed")
+    .execute();
+}
+
+/** When the player's all-time total first reached each rank it has reached, from the snapshots. */
+async function rankReachedAt(uid: string, allTimeWagered: number) {
+  const reached: Partial<Record<RankName, string>> = {};
+  for (const rank of ranksReached(allTimeWagered)) {
+    const row = await db
+      .selectFrom("wager_snapshots")
+      .select((eb) => eb.fn.min("taken_at").as("at"))
+      .where("uid", "=", uid)
+      .where("all_time", ">=", rank.threshold)
+      .executeTakeFirst();
+    if (row?.at) reached[rank.name] = row.at;
+  }
+  return reached;
+}
+
+/**
+ * The member's profile and record. A member without a linked provider player has COPPER, zeros
+ * and empty lists. Null for an unknown id.
+ */
+export async function getMemberProfile(userId: number): Promise<MemberProfile | null> {
+  const profile = await getPublicProfile(userId);
+  if (!profile) return null;
+  const linked = await db
+    .selectFrom("users")
+    .innerJoin("players", "players.uid", "users.goated_id")
+    .select("players.uid")
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  const record = linked
+    ? memberRecord({
+        allTimeWagered: profile.totalWagered,
+        finishes: await raceFinishes(linked.uid),
+        rankReachedAt: await rankReachedAt(linked.uid, profile.totalWagered),
+      })
+    : memberRecord({ allTimeWagered: 0, finishes: [], rankReachedAt: {} });
+  return { ...profile, ...record };
+}

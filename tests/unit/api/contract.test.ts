@@ -1,0 +1,571 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { migrateToLatest } from "../../../db";
+import {
+  API_ENDPOINTS,
+  apiErrorSchema,
+  leaderboardSocketMessageSchema,
+  publicProfileSchema,
+  sessionListSchema,
+} from "~/domain/api-contract";
+import { eventBus } from "~/realtime/event-bus";
+import { serverMessage } from "~/realtime/messages";
+import type { ServerMessage } from "~/realtime/messages";
+import { db } from "~/services/db.server";
+import { leaderboardSnapshot } from "~/services/players.server";
+import { announceCompletion } from "~/services/race-jobs.server";
+import { completeRace, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
+import { ensureAdmin } from "~/services/users.server";
+import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";
+
+/**
+ * The contract suite: every implemented call of both specs' §7 tables, made as the spec describes
+ * it (method, fields, JSON bodies, cookies or a Bearer header), through Remix's own handler, with
+ * each answer checked against its schema in app/domain/api-contract.ts.
+ */
+
+const now = new Date();
+const DAY = 86_400_000;
+const at = (msFromNow: number) => new Date(now.getTime() + msFromNow).toISOString();
+const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+const beforeMonth = new Date(Date.parse(monthStart) - DAY).toISOString();
+
+const PLAYER = { uid: "contract-player", name: "ContractGoat" };
+const RIVAL = { uid: "contract-rival", name: "RivalGoat" };
+
+/** The endpoints this suite has called, "METHOD /path/{id}"; compared with API_ENDPOINTS. */
+const called = new Set<string>();
+
+interface Answer {
+  status: number;
+  json: unknown;
+  headers: Headers;
+}
+
+async function send(
+  endpoint: string,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; json?: unknown } = { method: "GET" },
+): Promise<Answer> {
+  called.add(endpoint);
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set("Content-Type", "application/json");
+  const response = await apiFetch(url, {
+    method: init.method,
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  expect(response.headers.get("Content-Type"), `${endpoint} answers JSON`).toMatch(
+    /^application\/json/,
+  );
+  return { status: response.status, json: await response.json(), headers: response.headers };
+}
+
+/** The answer's status, and its body parsed by the endpoint's schema (the error schema on 4xx). */
+function expectAnswer(answer: Answer, status: number, schema: z.ZodType) {
+  expect(answer.status, JSON.stringify(answer.json)).toBe(status);
+  const parsed = (status < 400 ? schema : apiErrorSchema).safeParse(answer.json);
+  expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(answer.json)).toEqual([]);
+}
+
+function schemaOf(endpoint: string): z.ZodType {
+  const found = API_ENDPOINTS.find((e) => `${e.method} ${e.path}` === endpoint);
+  if (!found) throw new Error(`${endpoint} is not in API_ENDPOINTS`);
+  return found.schema;
+}
+
+/** Calls `endpoint` ("METHOD /path/{id}") at `url` and checks status and shape. */
+async function contract(
+  endpoint: string,
+  url: string,
+  status: number,
+  init?: { headers?: Record<string, string>; json?: unknown },
+) {
+  const answer = await send(endpoint, url, { method: endpoint.split(" ")[0] ?? "GET", ...init });
+  expectAnswer(answer, status, schemaOf(endpoint));
+  return answer;
+}
+
+const cookieOf = (answer: Answer) => (answer.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+
+/** Spec public-site §7: "GET with credentials, no-cache headers, JSON reply". */
+const fetchDefaults = (cookie: string) => ({
+  Cookie: cookie,
+  Accept: "application/json",
+  "Cache-Control": "no-cache",
+  Pragma: "no-cache",
+});
+
+async function seedPlayer(player: { uid: string; name: string }, snapshots: [string, number][]) {
+  const allTime = snapshots.at(-1)?.[1] ?? 0;
+  await db
+    .insertInto("players")
+    .values({
+      uid: player.uid,
+      name: player.name,
+      // Provider floats with their noise: every answer must round them to cents.
+      today: 1234.5600000001,
+      this_week: 23846.91999999993,
+      this_month: allTime - (snapshots[0]?.[1] ?? 0),
+      all_time: allTime,
+      updated_at: at(-60_000),
+      wager_changed_at: at(-60_000),
+    })
+    .execute();
+  await db
+    .insertInto("wager_snapshots")
+    .values(snapshots.map(([taken_at, all_time]) => ({ uid: player.uid, taken_at, all_time })))
+    .execute();
+}
+
+/** A completed race with frozen results, `daysAgo` before now. */
+async function completedRace(title: string, daysAgo: number, results: [string, string, number][]) {
+  const race = await db
+    .insertInto("races")
+    .values({
+      title,
+      type: "weekly",
+      status: "completed",
+      prize_pool_cents: 50_000,
+      min_wager: 1,
+      start_date: at(-(daysAgo + 7) * DAY),
+      end_date: at(-daysAgo * DAY),
+      prize_distribution: JSON.stringify({ 1: 50, 2: 30, 3: 20 }),
+      rules: null,
+      description: null,
+      created_at: at(-(daysAgo + 8) * DAY),
+      created_by: null,
+      updated_at: at(-daysAgo * DAY),
+      updated_by: null,
+      completed_at: at(-daysAgo * DAY),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("race_results")
+    .values(
+      results.map(([uid, name, wager], index) => ({
+        race_id: race.id,
+        position: index + 1,
+        uid,
+        name,
+        wager,
+        prize_cents: [25_000, 15_000, 10_000][index] ?? 0,
+      })),
+    )
+    .execute();
+  return race.id;
+}
+
+const user = {
+  username: "contractGoat",
+  password: "Contract-goat-7421-pass",
+  email: "contract@example.com",
+};
+let userCookie = "";
+let userId = 0;
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  // Linked player: 150,000.123 all time (GOLD), 45,000.4567 wagered this month.
+  await seedPlayer(PLAYER, [
+    [beforeMonth, 105_000.0001],
+    [at(-3_600_000), 150_000.12345],
+  ]);
+  await seedPlayer(RIVAL, [
+    [beforeMonth, 1_000],
+    [at(-3_600_000), 31_000.999999],
+  ]);
+  await completedRace("Older Weekly Race", 30, [
+    [RIVAL.uid, RIVAL.name, 9_000.5],
+    [PLAYER.uid, PLAYER.name, 8_000.25],
+  ]);
+  await completedRace("Last Weekly Race", 3, [
+    [PLAYER.uid, PLAYER.name, 12_345.678999],
+    [RIVAL.uid, RIVAL.name, 10_000],
+  ]);
+  await ensureMonthlyRace(now);
+  await ensureAdmin("contractAdmin", "Admin-goat-5820-pass");
+});
+
+describe("public-site §7, signed out and signing in", { timeout: 60_000 }, () => {
+  it("POST /api/register with the three fields of spec §3 creates the account", async () => {
+    const answer = await contract("POST /api/register", "/api/register", 201, { json: user });
+    userCookie = cookieOf(answer);
+    userId = (answer.json as { user: { id: number } }).user.id;
+    expect(userCookie).toMatch(/^gv_session=/);
+  });
+
+  it("POST /api/auth/register takes the same three fields; a confirmation must still match", async () => {
+    const other = {
+      username: "otherGoat",
+      password: "Other-goat-9157-pass",
+      email: "other@example.com",
+    };
+    const mismatch = await contract("POST /api/auth/register", "/api/auth/register", 400, {
+      json: { ...other, confirmPassword: "not-the-same" },
+    });
+    expect(mismatch.json).toMatchObject({
+      errors: { confirmPassword: ["Passwords do not match"] },
+    });
+    await contract("POST /api/auth/register", "/api/auth/register", 201, { json: other });
+    await contract("POST /api/auth/register", "/api/auth/register", 201, {
+      json: {
+        username: "confirmGoat",
+        password: "Confirm-goat-3316-pass",
+        confirmPassword: "Confirm-goat-3316-pass",
+        email: "confirm@example.com",
+      },
+    });
+  });
+
+  it("POST /api/auth/login and /api/login take username, password, email", async () => {
+    for (const path of ["/api/auth/login", "/api/login"]) {
+      await contract(`POST ${path}`, path, 200, { json: user });
+    }
+  });
+
+  it("GET /api/affiliate/stats?page=1&limit=100, and without parameters, in cents", async () => {
+    const headers = { Accept: "application/json", "Cache-Control": "no-cache" };
+    const paged = await contract(
+      "GET /api/affiliate/stats",
+      "/api/affiliate/stats?page=1&limit=100",
+      200,
+      { headers },
+    );
+    await contract("GET /api/affiliate/stats", "/api/affiliate/stats", 200, { headers });
+    const entry = (paged.json as { data: { all_time: { data: Array<{ wagered: object }> } } }).data
+      .all_time.data[0];
+    expect(entry?.wagered).toMatchObject({
+      today: 1234.56,
+      this_week: 23846.92,
+      all_time: 150000.12,
+    });
+  });
+
+  it("GET /api/wager-races/current: participants carry wager and wagered, in cents", async () => {
+    const answer = await contract("GET /api/wager-races/current", "/api/wager-races/current", 200);
+    const participants = (answer.json as { participants: Array<Record<string, unknown>> })
+      .participants;
+    expect(participants[0]).toMatchObject({
+      uid: PLAYER.uid,
+      wager: 45_000.12,
+      wagered: 45_000.12,
+      position: 1,
+    });
+  });
+
+  it("GET /api/wager-races/previous: the last completed race with metadata", async () => {
+    const answer = await contract(
+      "GET /api/wager-races/previous",
+      "/api/wager-races/previous",
+      200,
+    );
+    expect(answer.json).toMatchObject({
+      title: "Last Weekly Race",
+      participants: [
+        { uid: PLAYER.uid, wager: 12_345.68, wagered: 12_345.68, allTimeWagered: 150_000.12 },
+        { uid: RIVAL.uid, wager: 10_000, wagered: 10_000 },
+      ],
+    });
+  });
+});
+
+describe("public-site §7, signed in", { timeout: 60_000 }, () => {
+  it("GET /api/auth/user and /api/user with the cookie: text fields are strings, never null", async () => {
+    for (const path of ["/api/auth/user", "/api/user"]) {
+      const answer = await contract(`GET ${path}`, path, 200, {
+        headers: fetchDefaults(userCookie),
+      });
+      expect(answer.json).toMatchObject({ telegramUsername: "", bio: "", goatedId: "" });
+    }
+    const signedOut = await contract("GET /api/user", "/api/user", 401);
+    expect(signedOut.json).toMatchObject({ message: "Not authenticated" });
+  });
+
+  it("POST /api/user/update with {username, telegramUsername, bio, profileColor}", async () => {
+    await contract("POST /api/user/update", "/api/user/update", 200, {
+      headers: { Cookie: userCookie },
+      json: {
+        username: user.username,
+        telegramUsername: "@contract_goat",
+        bio: "Goat.",
+        profileColor: "#00A3FF",
+      },
+    });
+    // Link the provider player, as the admin work does: the rest reads real race data.
+    await db
+      .updateTable("users")
+      .set({ goated_id: PLAYER.uid, goated_username: PLAYER.name })
+      .where("id", "=", userId)
+      .execute();
+  });
+
+  it("GET /api/user/sessions: isActive only on the current session; terminate ends another", async () => {
+    const answer = await contract("GET /api/user/sessions", "/api/user/sessions", 200, {
+      headers: fetchDefaults(userCookie),
+    });
+    const sessions = sessionListSchema.parse(answer.json);
+    expect(sessions.length).toBeGreaterThanOrEqual(3);
+    expect(sessions.filter((s) => s.isActive)).toHaveLength(1);
+    for (const session of sessions) expect(session.isActive).toBe(session.isCurrent);
+    const other = sessions.find((s) => !s.isActive);
+    await contract(
+      "POST /api/user/sessions/{id}/terminate",
+      `/api/user/sessions/${other?.id ?? ""}/terminate`,
+      200,
+      { headers: { Cookie: userCookie, "Content-Type": "application/json" } },
+    );
+  });
+
+  it("GET and POST /api/notification-preferences", async () => {
+    await contract("GET /api/notification-preferences", "/api/notification-preferences", 200, {
+      headers: fetchDefaults(userCookie),
+    });
+    await contract("POST /api/notification-preferences", "/api/notification-preferences", 200, {
+      headers: { Cookie: userCookie },
+      json: {
+        wagerRaceUpdates: true,
+        vipStatusChanges: false,
+        promotionalOffers: true,
+        monthlyStatements: false,
+      },
+    });
+  });
+
+  it("GET /api/wager-race/position?userId&username", async () => {
+    const answer = await contract(
+      "GET /api/wager-race/position",
+      `/api/wager-race/position?userId=${userId}&username=${PLAYER.name}`,
+      200,
+      { headers: { Accept: "application/json" } },
+    );
+    expect(answer.json).toMatchObject({ position: 1, wagerAmount: 45_000.12 });
+  });
+
+  it("GET /api/users/{id}: rank, race record, achievements and history from real data", async () => {
+    const answer = await contract("GET /api/users/{id}", `/api/users/${userId}`, 200, {
+      headers: fetchDefaults(userCookie),
+    });
+    const profile = publicProfileSchema.parse(answer.json);
+    expect(profile).toMatchObject({
+      currentRank: "GOLD",
+      bestRank: 1,
+      races: { participated: 2, won: 1, totalPrizes: 400 },
+      totalWagered: 150_000.12,
+    });
+    expect(profile.history.map((h) => [h.title, h.position, h.prize])).toEqual([
+      ["Last Weekly Race", 1, 250],
+      ["Older Weekly Race", 2, 150],
+    ]);
+    expect(profile.achievements.map((a) => a.id)).toEqual([
+      "first-race",
+      "first-podium",
+      "rank-bronze",
+      "rank-silver",
+      "rank-gold",
+    ]);
+    expect(profile.achievements.find((a) => a.id === "rank-gold")?.achievedAt).toBe(beforeMonth);
+
+    const unlinked = await send("GET /api/users/{id}", `/api/users/${userId + 1}`, {
+      method: "GET",
+      headers: fetchDefaults(userCookie),
+    });
+    expect(unlinked.json).toMatchObject({
+      currentRank: "COPPER",
+      bestRank: 0,
+      races: { participated: 0, won: 0, totalPrizes: 0 },
+      achievements: [],
+      history: [],
+    });
+  });
+});
+
+describe("admin-and-content §7", { timeout: 60_000 }, () => {
+  let adminCookie = "";
+  let adminToken = "";
+  let raceId = 0;
+  const race = {
+    title: "Contract Race",
+    type: "weekly",
+    status: "upcoming",
+    prizePool: 200,
+    minWager: 100,
+    startDate: at(10 * DAY),
+    endDate: at(17 * DAY),
+    prizeDistribution: {
+      1: 50,
+      2: 15,
+      3: 10,
+      4: 5,
+      5: 5,
+      6: 3.75,
+      7: 3.75,
+      8: 2.5,
+      9: 2.5,
+      10: 2.5,
+    },
+  };
+
+  it("POST /api/login signs the admin in; GET /api/user with the Bearer admin token", async () => {
+    const answer = await contract("POST /api/login", "/api/login", 200, {
+      json: { username: "contractAdmin", password: "Admin-goat-5820-pass" },
+    });
+    adminCookie = cookieOf(answer);
+    adminToken = (answer.json as { token: string }).token;
+    const me = await contract("GET /api/user", "/api/user", 200, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(me.json).toMatchObject({ isAdmin: true, email: "" });
+  });
+
+  it("GET /api/admin/wager-races: rules and description are strings, never null", async () => {
+    const answer = await contract("GET /api/admin/wager-races", "/api/admin/wager-races", 200, {
+      headers: { Cookie: adminCookie },
+    });
+    const races = answer.json as Array<{ rules: unknown; description: unknown }>;
+    expect(races.length).toBeGreaterThanOrEqual(3);
+    expect(races.some((r) => r.rules === "" && r.description === "")).toBe(true);
+  });
+
+  it("POST, PUT (id in the body), PUT status, GET and DELETE one race", async () => {
+    const created = await contract("POST /api/admin/wager-races", "/api/admin/wager-races", 201, {
+      headers: { Cookie: adminCookie },
+      json: race,
+    });
+    raceId = (created.json as { race: { id: number } }).race.id;
+    await contract("PUT /api/admin/wager-races", "/api/admin/wager-races", 200, {
+      headers: { Cookie: adminCookie },
+      json: { ...race, id: raceId, rules: "Be a goat." },
+    });
+    const withoutId = await contract("PUT /api/admin/wager-races", "/api/admin/wager-races", 400, {
+      headers: { Cookie: adminCookie },
+      json: race,
+    });
+    expect(withoutId.json).toMatchObject({ message: "id is required" });
+    await contract(
+      "PUT /api/admin/wager-races/{id}/status",
+      `/api/admin/wager-races/${raceId}/status`,
+      200,
+      { headers: { Cookie: adminCookie }, json: { status: "live" } },
+    );
+    await contract("GET /api/admin/wager-races/{id}", `/api/admin/wager-races/${raceId}`, 200, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    await contract("DELETE /api/admin/wager-races/{id}", `/api/admin/wager-races/${raceId}`, 200, {
+      headers: { Cookie: adminCookie },
+    });
+  });
+
+  it("POST /api/user/password with {currentPassword, newPassword}", async () => {
+    const wrong = await contract("POST /api/user/password", "/api/user/password", 400, {
+      headers: { Cookie: userCookie },
+      json: { currentPassword: "not-the-password", newPassword: "Changed-goat-6604-pass" },
+    });
+    expect(wrong.json).toMatchObject({
+      status: "error",
+      errors: { currentPassword: [expect.any(String)] },
+    });
+    await contract("POST /api/user/password", "/api/user/password", 200, {
+      headers: { Cookie: userCookie },
+      json: { currentPassword: user.password, newPassword: "Changed-goat-6604-pass" },
+    });
+  });
+
+  it("POST /api/auth/logout and /api/logout, with the cookie and no body", async () => {
+    await contract("POST /api/auth/logout", "/api/auth/logout", 200, {
+      headers: { Cookie: adminCookie },
+    });
+    await contract("POST /api/logout", "/api/logout", 200, { headers: { Cookie: userCookie } });
+    expect(
+      (await send("GET /api/user", "/api/user", { method: "GET", headers: { Cookie: userCookie } }))
+        .status,
+    ).toBe(401);
+  });
+});
+
+describe("the whole API answers JSON", { timeout: 60_000 }, () => {
+  it("has walked every endpoint of API_ENDPOINTS", () => {
+    expect([...called].sort()).toEqual(API_ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort());
+  });
+
+  it("lists every api route file in API_ENDPOINTS, and only those", () => {
+    const routed = new Set(
+      apiRouteFiles
+        .map((file) => `/${routePathOf(file)}`.replace(/:(\w+)/g, "{$1}"))
+        .filter((path) => path !== "/api/*"),
+    );
+    expect([...routed].sort()).toEqual([...new Set(API_ENDPOINTS.map((e) => e.path))].sort());
+  });
+
+  it.each([
+    ["POST", "/api/admin/login"],
+    ["GET", "/api/admin/users"],
+    ["POST", "/api/admin/notifications/send"],
+    ["GET", "/api/admin/bonus-codes"],
+    ["POST", "/api/admin/bonus-codes"],
+    ["GET", "/api/admin/api-tokens/goated"],
+    ["POST", "/api/admin/api-tokens/goated"],
+    ["GET", "/api/chat/history"],
+    ["PATCH", "/api/nothing/here"],
+  ])("answers %s %s, an unknown path, 404 {status: 'error', message}", async (method, path) => {
+    const answer = await send(`${method} ${path}`, path, {
+      method,
+      json: method === "GET" ? undefined : {},
+    });
+    called.delete(`${method} ${path}`);
+    expect(answer.status).toBe(404);
+    expect(apiErrorSchema.parse(answer.json).status).toBe("error");
+  });
+
+  it("answers a method an endpoint lacks 405 with Allow, on every route", async () => {
+    for (const path of new Set(API_ENDPOINTS.map((e) => e.path))) {
+      const allowed = API_ENDPOINTS.filter((e) => e.path === path).map((e) => e.method);
+      const url = path.replace("{id}", "1");
+      for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
+        if (allowed.includes(method as (typeof allowed)[number])) continue;
+        const answer = await send(`${method} ${path}`, url, {
+          method,
+          json: method === "GET" ? undefined : {},
+        });
+        called.delete(`${method} ${path}`);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.get("Allow"), `${method} ${path}`).toBe(allowed.join(", "));
+        apiErrorSchema.parse(answer.json);
+      }
+    }
+  });
+});
+
+describe("/ws/leaderboard messages", { timeout: 60_000 }, () => {
+  it("LEADERBOARD_UPDATE and RACE_COMPLETED keep type at the top level, amounts in cents", async () => {
+    const messages: ServerMessage[] = [];
+    const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (message) => {
+      messages.push(message);
+    });
+    try {
+      // Completing this month's race (as an admin may early) freezes the player's lead.
+      const race = await findCurrentRace(now);
+      expect(race?.type).toBe("monthly");
+      const completion = await completeRace(race?.id ?? 0, now);
+      expect(completion).not.toBeNull();
+      if (completion) await announceCompletion(completion, now);
+      messages.push(serverMessage("LEADERBOARD_UPDATE", { data: await leaderboardSnapshot() }));
+    } finally {
+      unsubscribe();
+    }
+    const parsed = messages.map((message) =>
+      leaderboardSocketMessageSchema.parse(JSON.parse(JSON.stringify(message))),
+    );
+    const completed = parsed.find((message) => message.type === "RACE_COMPLETED");
+    expect(completed?.type === "RACE_COMPLETED" && completed.data.winners[0]).toMatchObject({
+      uid: PLAYER.uid,
+      wager: 45_000.12,
+      wagered: 45_000.12,
+    });
+    expect(parsed.map((message) => message.type).sort()).toEqual([
+      "LEADERBOARD_UPDATE",
+      "RACE_COMPLETED",
+    ]);
+  });
+});
