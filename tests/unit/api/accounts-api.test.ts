@@ -183,7 +183,7 @@ describe("POST /api/auth/register and /api/register", { timeout: 60_000 }, () =>
     });
     expect(refused.status).toBe(400);
     expect(refused.json.errors).toMatchObject({
-      password: ["Password must be at least 6 characters"],
+      password: ["Password must be at least 8 characters"],
     });
     expect(await userCount()).toBe(before);
   });
