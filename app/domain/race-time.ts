@@ -44,18 +44,20 @@ export const COMPLETION_SYNC_GRACE_MS = 30 * MINUTE;
  * at or after its end. When syncs keep failing it completes anyway once the job has watched for
  * 30 minutes past the end (`watchingSince`: when this process's job started, so a server that
  * was down over the end gives its own first syncs that time too): an outage never holds payouts.
+ * Null while no race may be completed yet: no good sync (a fresh database, or a provider down
+ * since the start) and less than 30 minutes of watching.
  */
 export function completionCutoff(
   now: Date,
   lastGoodSyncStart: string | null,
   watchingSince: Date = new Date(0),
-): Date {
+): Date | null {
   const graceEnd = now.getTime() - COMPLETION_SYNC_GRACE_MS;
-  const withoutSync = watchingSince.getTime() <= graceEnd ? graceEnd : -Infinity;
-  const synced = lastGoodSyncStart
-    ? Math.min(Date.parse(lastGoodSyncStart), now.getTime())
-    : -Infinity;
-  return new Date(Math.max(withoutSync, synced));
+  const candidates: number[] = [];
+  if (watchingSince.getTime() <= graceEnd) candidates.push(graceEnd);
+  const synced = lastGoodSyncStart === null ? Number.NaN : Date.parse(lastGoodSyncStart);
+  if (Number.isFinite(synced)) candidates.push(Math.min(synced, now.getTime()));
+  return candidates.length > 0 ? new Date(Math.max(...candidates)) : null;
 }
 
 /** The first instant of the UTC month after the one containing `now`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  completionCutoff,
   countdownText,
   daysLeftRoundedUp,
   monthStartBaseline,
@@ -83,5 +84,22 @@ describe("parseUtcInstant", () => {
     expect(parseUtcInstant("2026-11-21T18:30:00+02:00")).toBe("2026-11-21T16:30:00.000Z");
     expect(parseUtcInstant("21/11/2026")).toBeNull();
     expect(parseUtcInstant("2026-13-45")).toBeNull();
+  });
+});
+
+describe("the completion cutoff", () => {
+  const now = new Date("2026-12-01T00:40:00.000Z");
+  it("is the last good sync's start, or 30 minutes ago once the job has watched that long", () => {
+    expect(completionCutoff(now, "2026-12-01T00:35:00.000Z", now)?.toISOString()).toBe(
+      "2026-12-01T00:35:00.000Z",
+    );
+    expect(completionCutoff(now, null, new Date("2026-12-01T00:00:00.000Z"))?.toISOString()).toBe(
+      "2026-12-01T00:10:00.000Z",
+    );
+  });
+
+  it("is null, not an invalid date, with no good sync and a job that has only just started", () => {
+    expect(completionCutoff(now, null, now)).toBeNull();
+    expect(completionCutoff(now, "not a date", now)).toBeNull();
   });
 });
