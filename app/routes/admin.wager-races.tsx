@@ -25,7 +25,11 @@ import {
   setRaceStatus,
   updateRace,
 } from "~/services/race-admin.server";
-import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
+import {
+  monthlyRaceClashMessage,
+  raceFormSchema,
+  raceInputFromForm,
+} from "~/services/race-input.server";
 import { findRace } from "~/services/races.server";
 
 export const meta: MetaFunction = () => [
@@ -84,18 +88,36 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: submission.reply(), id }, { status: 400 });
     }
     const input = raceInputFromForm(submission.value, existing);
-    if (existing) {
-      await updateRace(existing.id, input, admin.userId);
-      return doneWith("Updated Successfully", "Race has been updated.");
+    const saved = existing
+      ? await updateRace(existing.id, input, admin.userId)
+      : await createRace(input, admin.userId);
+    if (!saved) return notFound();
+    if ("clash" in saved) {
+      const message = monthlyRaceClashMessage(saved.clash);
+      return data(
+        { result: submission.reply({ fieldErrors: { startDate: [message] } }), id },
+        { status: 409 },
+      );
     }
-    await createRace(input, admin.userId);
-    return doneWith("Created Successfully", "Race has been created.");
+    return existing
+      ? doneWith("Updated Successfully", "Race has been updated.")
+      : doneWith("Created Successfully", "Race has been created.");
   }
 
   if (intent === "toggle-status" && id) {
     const race = await findRace(id);
     if (!race) return notFound();
-    await setRaceStatus(id, toggledStatus(race.status), admin.userId);
+    const saved = await setRaceStatus(id, toggledStatus(race.status), admin.userId);
+    if (!saved) return notFound();
+    if ("clash" in saved) {
+      return redirect(PAGE, {
+        headers: await toastHeaders({
+          title: "Status not changed",
+          description: monthlyRaceClashMessage(saved.clash),
+          type: "destructive",
+        }),
+      });
+    }
     return doneWith("Status Updated", "Race status has been updated successfully.");
   }
 

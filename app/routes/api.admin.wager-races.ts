@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
-import { raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
+import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/services/race-input.server";
 
 /** GET: every race. */
@@ -19,7 +19,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "POST") {
     const parsed = raceApiSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) return validationFailure(parsed.error);
-    const race = await createRace(raceInputFromApi(parsed.data), admin.userId);
+    const saved = await createRace(raceInputFromApi(parsed.data), admin.userId);
+    if ("clash" in saved) return monthClash(saved.clash);
+    const { race } = saved;
     return Response.json(
       { status: "success", message: "Race has been created.", race: raceJson(race) },
       { status: 201 },
@@ -28,8 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "PUT") {
     const parsed = raceUpdateApiSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) return validationFailure(parsed.error);
-    const race = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
-    if (!race) return raceNotFound();
+    const saved = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
+    if (!saved) return raceNotFound();
+    if ("clash" in saved) return monthClash(saved.clash);
+    const { race } = saved;
     return Response.json({
       status: "success",
       message: "Race has been updated.",

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
+import { monthlyRaceClashMessage } from "./race-input.server";
 import type { Participant, RaceView } from "./races.server";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
@@ -28,6 +29,12 @@ export function validationFailure(error: z.ZodError) {
 }
 
 export const raceNotFound = () => apiError(404, "Race not found");
+
+/** 409: the UTC month already has a monthly race that is not completed. */
+export function monthClash(clash: RaceView) {
+  const message = monthlyRaceClashMessage(clash);
+  return apiError(409, message, { startDate: [message] });
+}
 
 /** A race as the public race API writes it (spec §3 "Current race"), prizes in dollars. */
 export function publicRaceJson(race: RaceView, participants: Participant[]) {

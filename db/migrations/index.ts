@@ -4,6 +4,7 @@ import * as m0002 from "./0002_players_and_sync";
 import * as m0003 from "./0003_accounts";
 import * as m0004 from "./0004_wager_races";
 import * as m0005 from "./0005_content";
+import * as m0008 from "./0008_one_live_monthly_race_per_month";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0003_accounts": m0003,
   "0004_wager_races": m0004,
   "0005_content": m0005,
+  "0008_one_live_monthly_race_per_month": m0008,
 };
