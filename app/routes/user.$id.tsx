@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ProfileSection } from "~/components/profile/ProfileSection";
 import { formatUsd } from "~/domain/money";
@@ -44,6 +45,7 @@ export default function MemberProfilePage() {
           {rankFor(profile.totalWagered).name}
         </p>
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
+        <StaleDataAge />
       </ProfileSection>
     </div>
   );
