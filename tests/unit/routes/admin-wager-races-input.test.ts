@@ -271,6 +271,24 @@ describe("one monthly race that is not completed per UTC month", () => {
     ).toEqual([{ status: "completed" }]);
   });
 
+  it("keeps the page's status toggle from reopening a second one", async () => {
+    await ensureMonthlyRace(new Date("2026-11-02T00:00:00Z"));
+    const completed = await sendJson("POST", { ...monthly, status: "completed" });
+    const completedId = (completed.body as { race: { id: number } }).race.id;
+    const toggle = await answer(
+      adminPage.action as Handler,
+      new Request("http://localhost/admin/wager-races", {
+        method: "POST",
+        headers: headers(),
+        body: new URLSearchParams({ intent: "toggle-status", id: String(completedId) }),
+      }),
+    );
+    expect(toggle.status).toBe(302);
+    expect(
+      await db.selectFrom("races").select("status").where("id", "=", completedId).execute(),
+    ).toEqual([{ status: "completed" }]);
+  });
+
   it("is guarded in the database for writers that skip the service", async () => {
     await ensureMonthlyRace(new Date("2026-11-02T00:00:00Z"));
     const insert = sql`
