@@ -6,6 +6,7 @@ import {
   Link,
   useActionData,
   useLoaderData,
+  useNavigation,
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
@@ -133,6 +134,7 @@ export default function AdminWagerRaces() {
   const { races, summary, creating, editing, deleting, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { revalidate, state } = useRevalidator();
+  const navigating = useNavigation().state !== "idle";
 
   // A failed save shows its form again (with the server's messages), whatever the URL says.
   const failedSaveId =
@@ -141,14 +143,15 @@ export default function AdminWagerRaces() {
     failedSaveId !== undefined ? (races.find((race) => race.id === failedSaveId) ?? null) : editing;
   const showForm = creating || editing !== null || failedSaveId !== undefined;
 
-  // The list refreshes itself, except while a form is open (it would drop the form's messages).
+  // The list refreshes itself, except while a form is open (it would drop the form's messages) or
+  // a submission is under way (a refresh then would cancel its reload, and the toast with it).
   useEffect(() => {
-    if (showForm) return;
+    if (showForm || navigating) return;
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && state === "idle") revalidate();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [revalidate, state, showForm]);
+  }, [revalidate, state, showForm, navigating]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
