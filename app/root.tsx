@@ -21,7 +21,7 @@ import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
 import { totalWageredOfUser } from "./services/users.server";
 import { findRequestUser } from "./services/sessions.server";
-import { demoDataInUse } from "./services/sync-runs.server";
+import { dataFreshness } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -43,10 +43,10 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [sessionUser, { toast, headers }, demoData] = await Promise.all([
+  const [sessionUser, { toast, headers }, freshness] = await Promise.all([
     findRequestUser(request),
     readToast(request),
-    demoDataInUse(),
+    dataFreshness(),
   ]);
   const user = sessionUser && {
     username: sessionUser.username,
@@ -54,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The linked provider account's all-time wager: the mobile header's rank badge.
     totalWagered: await totalWageredOfUser(sessionUser.userId),
   };
-  return data({ user, toast, demoData }, { headers });
+  // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
+  return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -8,3 +8,17 @@ export function describeAge(then: string, now: string): string {
   if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
   return `${Math.round(hours / 24)} days ago`;
 }
+
+/**
+ * Synced data is stale when there is none yet or when the newest finished sync run failed: the
+ * pages still show the last good data, and then say how old it is (DESIGN.md "Data").
+ */
+export function isDataStale({
+  lastGoodSyncAt,
+  newestRunFailed,
+}: {
+  lastGoodSyncAt: string | null;
+  newestRunFailed: boolean;
+}): boolean {
+  return lastGoodSyncAt === null || newestRunFailed;
+}

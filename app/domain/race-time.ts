@@ -44,18 +44,20 @@ export const COMPLETION_SYNC_GRACE_MS = 30 * MINUTE;
  * at or after its end. When syncs keep failing it completes anyway once the job has watched for
  * 30 minutes past the end (`watchingSince`: when this process's job started, so a server that
  * was down over the end gives its own first syncs that time too): an outage never holds payouts.
+ * Null while no race may be completed yet: no good sync (a fresh database, or a provider down
+ * since the start) and less than 30 minutes of watching.
  */
 export function completionCutoff(
   now: Date,
   lastGoodSyncStart: string | null,
   watchingSince: Date = new Date(0),
-): Date {
+): Date | null {
   const graceEnd = now.getTime() - COMPLETION_SYNC_GRACE_MS;
-  const withoutSync = watchingSince.getTime() <= graceEnd ? graceEnd : -Infinity;
-  const synced = lastGoodSyncStart
-    ? Math.min(Date.parse(lastGoodSyncStart), now.getTime())
-    : -Infinity;
-  return new Date(Math.max(withoutSync, synced));
+  const candidates: number[] = [];
+  if (watchingSince.getTime() <= graceEnd) candidates.push(graceEnd);
+  const synced = lastGoodSyncStart === null ? Number.NaN : Date.parse(lastGoodSyncStart);
+  if (Number.isFinite(synced)) candidates.push(Math.min(synced, now.getTime()));
+  return candidates.length > 0 ? new Date(Math.max(...candidates)) : null;
 }
 
 /** The first instant of the UTC month after the one containing `now`. */
@@ -112,21 +114,45 @@ export function positionChange(
   return { direction: "same", places: 0 };
 }
 
+const INSTANT_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2}))?)?$/;
+
+export type ParsedInstant = { instant: string } | { problem: "format" | "calendar" };
+
 /**
  * A date from a form or API client as an ISO-8601 UTC instant: "2026-11-21" (midnight UTC),
- * "2026-11-21T18:30" (a datetime-local field, read as UTC) or a full ISO-8601 instant. Null when
- * it is none of these.
+ * "2026-11-21T18:30" (a datetime-local field, read as UTC) or a full ISO-8601 instant with Z or an
+ * offset. `problem` is "format" when it is none of these, "calendar" when its parts are no real
+ * moment (2026-02-30, 24:00, an offset of +25:00): such dates are refused, never rolled over.
  */
-export function parseUtcInstant(text: string): string | null {
-  const value = text.trim();
-  let candidate = value;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) candidate = `${value}T00:00:00.000Z`;
-  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value))
-    candidate = `${value}Z`;
-  else if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value))
-    return null;
-  const ms = Date.parse(candidate);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+export function parseUtcInstant(text: string): ParsedInstant {
+  const match = INSTANT_TEXT.exec(text.trim());
+  if (!match) return { problem: "format" };
+  const part = (index: number) => Number(match[index] ?? 0);
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map(part) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [offsetHours, offsetMinutes] = [part(9), part(10)];
+  if (offsetHours > 23 || offsetMinutes > 59) return { problem: "calendar" };
+  // setUTCFullYear, unlike Date.UTC, keeps years 0 to 99 as they are.
+  const local = new Date(0);
+  local.setUTCFullYear(year, month - 1, day);
+  local.setUTCHours(hour, minute, second, Number((match[7] ?? "").padEnd(3, "0").slice(0, 3)));
+  const roundTrips =
+    local.getUTCFullYear() === year &&
+    local.getUTCMonth() === month - 1 &&
+    local.getUTCDate() === day &&
+    local.getUTCHours() === hour &&
+    local.getUTCMinutes() === minute &&
+    local.getUTCSeconds() === second;
+  if (!roundTrips) return { problem: "calendar" };
+  const offset = (match[8] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * MINUTE;
+  return { instant: new Date(local.getTime() - offset).toISOString() };
 }
 
 /** An instant as the value of a datetime-local field showing UTC: "2026-11-21T18:30". */

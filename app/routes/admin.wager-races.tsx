@@ -6,6 +6,7 @@ import {
   Link,
   useActionData,
   useLoaderData,
+  useNavigation,
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
@@ -26,7 +27,11 @@ import {
   setRaceStatus,
   updateRace,
 } from "~/services/race-admin.server";
-import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
+import {
+  monthlyRaceClashMessage,
+  raceFormSchema,
+  raceInputFromForm,
+} from "~/services/race-input.server";
 import { findRace } from "~/services/races.server";
 
 export const meta: MetaFunction = () => [
@@ -85,18 +90,36 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: submission.reply(), id }, { status: 400 });
     }
     const input = raceInputFromForm(submission.value, existing);
-    if (existing) {
-      await updateRace(existing.id, input, admin.userId);
-      return doneWith("Updated Successfully", "Race has been updated.");
+    const saved = existing
+      ? await updateRace(existing.id, input, admin.userId)
+      : await createRace(input, admin.userId);
+    if (!saved) return notFound();
+    if ("clash" in saved) {
+      const message = monthlyRaceClashMessage(saved.clash);
+      return data(
+        { result: submission.reply({ fieldErrors: { startDate: [message] } }), id },
+        { status: 409 },
+      );
     }
-    await createRace(input, admin.userId);
-    return doneWith("Created Successfully", "Race has been created.");
+    return existing
+      ? doneWith("Updated Successfully", "Race has been updated.")
+      : doneWith("Created Successfully", "Race has been created.");
   }
 
   if (intent === "toggle-status" && id) {
     const race = await findRace(id);
     if (!race) return notFound();
-    await setRaceStatus(id, toggledStatus(race.status), admin.userId);
+    const saved = await setRaceStatus(id, toggledStatus(race.status), admin.userId);
+    if (!saved) return notFound();
+    if ("clash" in saved) {
+      return redirect(PAGE, {
+        headers: await toastHeaders({
+          title: "Status not changed",
+          description: monthlyRaceClashMessage(saved.clash),
+          type: "destructive",
+        }),
+      });
+    }
     return doneWith("Status Updated", "Race status has been updated successfully.");
   }
 
@@ -112,6 +135,7 @@ export default function AdminWagerRaces() {
   const { races, summary, creating, editing, deleting, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { revalidate, state } = useRevalidator();
+  const navigating = useNavigation().state !== "idle";
 
   // A failed save shows its form again (with the server's messages), whatever the URL says.
   const failedSaveId =
@@ -120,14 +144,15 @@ export default function AdminWagerRaces() {
     failedSaveId !== undefined ? (races.find((race) => race.id === failedSaveId) ?? null) : editing;
   const showForm = creating || editing !== null || failedSaveId !== undefined;
 
-  // The list refreshes itself, except while a form is open (it would drop the form's messages).
+  // The list refreshes itself, except while a form is open (it would drop the form's messages) or
+  // a submission is under way (a refresh then would cancel its reload, and the toast with it).
   useEffect(() => {
-    if (showForm) return;
+    if (showForm || navigating) return;
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && state === "idle") revalidate();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [revalidate, state, showForm]);
+  }, [revalidate, state, showForm, navigating]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

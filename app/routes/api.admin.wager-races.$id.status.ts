@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiRoute, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
-import { raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
+import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
 import { raceStatusSchema } from "~/services/race-input.server";
 
 const statusBody = z.object({ status: raceStatusSchema });
@@ -15,8 +15,10 @@ async function putStatus({ request, params }: LoaderFunctionArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) return raceNotFound();
   const parsed = statusBody.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
-  const race = await setRaceStatus(id, parsed.data.status, admin.userId);
-  if (!race) return raceNotFound();
+  const saved = await setRaceStatus(id, parsed.data.status, admin.userId);
+  if (!saved) return raceNotFound();
+  if ("clash" in saved) return monthClash(saved.clash);
+  const { race } = saved;
   return Response.json({
     status: "success",
     message: "Race status has been updated successfully.",

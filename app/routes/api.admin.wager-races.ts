@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
-import { raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
+import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/services/race-input.server";
 
 /** GET: every race. */
@@ -18,9 +18,10 @@ async function create({ request }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
   const parsed = raceApiSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
-  const race = await createRace(raceInputFromApi(parsed.data), admin.userId);
+  const saved = await createRace(raceInputFromApi(parsed.data), admin.userId);
+  if ("clash" in saved) return monthClash(saved.clash);
   return Response.json(
-    { status: "success", message: "Race has been created.", race: raceJson(race) },
+    { status: "success", message: "Race has been created.", race: raceJson(saved.race) },
     { status: 201 },
   );
 }
@@ -30,12 +31,13 @@ async function update({ request }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
   const parsed = raceUpdateApiSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
-  const race = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
-  if (!race) return raceNotFound();
+  const saved = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
+  if (!saved) return raceNotFound();
+  if ("clash" in saved) return monthClash(saved.clash);
   return Response.json({
     status: "success",
     message: "Race has been updated.",
-    race: raceJson(race),
+    race: raceJson(saved.race),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberRaceRecord } from "~/components/profile/MemberRaceRecord";
+import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ProfileSection } from "~/components/profile/ProfileSection";
 import { formatUsd } from "~/domain/money";
@@ -42,6 +43,7 @@ export default function MemberProfilePage() {
       <ProfileSection id="member-rank" title="Rank">
         <p className="font-display text-2xl font-extrabold text-primary">{profile.currentRank}</p>
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
+        <StaleDataAge />
       </ProfileSection>
       <MemberRaceRecord record={profile} />
     </div>

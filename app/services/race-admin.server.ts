@@ -1,11 +1,24 @@
-import type { RaceStatus } from "../../db/schema";
+import type { Transaction } from "kysely";
+import type { Database, RaceStatus } from "../../db/schema";
 import { db } from "./db.server";
 import { announceCompletion } from "./race-jobs.server";
-import { completeRace, findRace, toRaceView } from "./races.server";
-import type { RaceView } from "./races.server";
+import {
+  completeRaceIn,
+  findLiveMonthlyRaceClash,
+  findRace,
+  freezeResults,
+  toRaceView,
+} from "./races.server";
+import type { Completion, RaceView } from "./races.server";
 
 /** What an admin sets on a race (form or API), money already in cents. */
 export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
+
+/**
+ * The outcome of an admin's write: the race as saved, or the monthly race that already runs in
+ * the same UTC month (nothing was written).
+ */
+export type RaceSave = { race: RaceView } | { clash: RaceView };
 
 /** Every race, the running ones first, then the newest. */
 export async function listRaces(): Promise<RaceView[]> {
@@ -33,74 +46,119 @@ function columns(input: RaceInput) {
   };
 }
 
+/** Announces a completion made by an admin's write, once its transaction has committed. */
+async function saved(
+  outcome: { race: RaceView; completion: Completion | null } | { clash: RaceView },
+  now: Date,
+): Promise<RaceSave> {
+  if ("clash" in outcome) return outcome;
+  if (outcome.completion) await announceCompletion(outcome.completion, now);
+  return { race: (await findRace(outcome.race.id)) ?? outcome.race };
+}
+
+/** Creates a race in one transaction; a race created completed has its results frozen at once. */
 export async function createRace(
   input: RaceInput,
   userId: number,
   now: Date = new Date(),
-): Promise<RaceView> {
+): Promise<RaceSave> {
   const stamp = now.toISOString();
-  const row = await db
-    .insertInto("races")
-    .values({
-      ...columns(input),
-      // Created as given, except that a completed race is completed (and frozen) below.
-      status: input.status === "completed" ? "live" : input.status,
-      created_at: stamp,
-      created_by: userId,
-      updated_at: stamp,
-      updated_by: userId,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  if (input.status === "completed") await setRaceStatus(row.id, "completed", userId, now);
-  return (await findRace(row.id))!;
+  const outcome = await db.transaction().execute(async (trx) => {
+    const clash = await findLiveMonthlyRaceClash(trx, input, null);
+    if (clash) return { clash };
+    const completed = input.status === "completed";
+    const row = await trx
+      .insertInto("races")
+      .values({
+        ...columns(input),
+        status: input.status,
+        completed_at: completed ? stamp : null,
+        created_at: stamp,
+        created_by: userId,
+        updated_at: stamp,
+        updated_by: userId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const race = toRaceView(row);
+    return {
+      race,
+      completion: completed ? { race, winners: await freezeResults(trx, race, now) } : null,
+    };
+  });
+  return saved(outcome, now);
 }
 
-/** Null when there is no such race. */
+/**
+ * Moves a race to `status` inside the caller's transaction. Completing freezes its results
+ * exactly like the job; reopening a completed race drops its frozen results so its standings run
+ * again.
+ */
+async function writeStatus(
+  trx: Transaction<Database>,
+  race: RaceView,
+  status: RaceStatus,
+  userId: number,
+  now: Date,
+): Promise<Completion | null> {
+  if (race.status === status) return null;
+  if (status === "completed") return completeRaceIn(trx, race.id, now, userId);
+  await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
+  await trx
+    .updateTable("races")
+    .set({ status, completed_at: null, updated_at: now.toISOString(), updated_by: userId })
+    .where("id", "=", race.id)
+    .execute();
+  return null;
+}
+
+async function findRaceIn(trx: Transaction<Database>, id: number): Promise<RaceView | null> {
+  const row = await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toRaceView(row) : null;
+}
+
+/** Saves an admin's edit in one transaction. Null when there is no such race. */
 export async function updateRace(
   id: number,
   input: RaceInput,
   userId: number,
   now: Date = new Date(),
-): Promise<RaceView | null> {
-  const updated = await db
-    .updateTable("races")
-    .set({ ...columns(input), updated_at: now.toISOString(), updated_by: userId })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) return null;
-  await setRaceStatus(id, input.status, userId, now);
-  return findRace(id);
+): Promise<RaceSave | null> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const existing = await findRaceIn(trx, id);
+    if (!existing) return null;
+    const clash = await findLiveMonthlyRaceClash(trx, input, id);
+    if (clash) return { clash };
+    await trx
+      .updateTable("races")
+      .set({ ...columns(input), updated_at: now.toISOString(), updated_by: userId })
+      .where("id", "=", id)
+      .execute();
+    const completion = await writeStatus(trx, existing, input.status, userId, now);
+    return { race: existing, completion };
+  });
+  return outcome ? saved(outcome, now) : null;
 }
 
 /**
- * Sets a race's status. Completing freezes its results and announces it exactly like the job;
- * reopening a completed race drops its frozen results so its standings run again.
- * Null when there is no such race.
+ * Sets a race's status (see writeStatus); a monthly race cannot go back to upcoming or live in a
+ * month that has another one. Null when there is no such race.
  */
 export async function setRaceStatus(
   id: number,
   status: RaceStatus,
   userId: number,
   now: Date = new Date(),
-): Promise<RaceView | null> {
-  const race = await findRace(id);
-  if (!race) return null;
-  if (race.status === status) return race;
-  if (status === "completed") {
-    const completion = await completeRace(id, now, userId);
-    if (completion) await announceCompletion(completion, now);
-  } else {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("race_results").where("race_id", "=", id).execute();
-      await trx
-        .updateTable("races")
-        .set({ status, completed_at: null, updated_at: now.toISOString(), updated_by: userId })
-        .where("id", "=", id)
-        .execute();
-    });
-  }
-  return findRace(id);
+): Promise<RaceSave | null> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const race = await findRaceIn(trx, id);
+    if (!race) return null;
+    const clash =
+      race.status === status ? null : await findLiveMonthlyRaceClash(trx, { ...race, status }, id);
+    if (clash) return { clash };
+    return { race, completion: await writeStatus(trx, race, status, userId, now) };
+  });
+  return outcome ? saved(outcome, now) : null;
 }
 
 /** True when a race was deleted. */

@@ -8,6 +8,7 @@ import type {
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
+import { monthlyRaceClashMessage } from "./race-input.server";
 import type { Participant, RacePosition, RaceView } from "./races.server";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
@@ -51,6 +52,12 @@ export function participantJson(participant: Participant): RaceParticipantJson {
     wagered: wager,
     prize: participant.prizeCents / 100,
   };
+}
+
+/** 409: the UTC month already has a monthly race that is not completed. */
+export function monthClash(clash: RaceView) {
+  const message = monthlyRaceClashMessage(clash);
+  return apiError(409, message, { startDate: [message] });
 }
 
 /** A race as the public race API writes it (spec §3 "Current race"), prizes in dollars. */

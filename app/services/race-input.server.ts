@@ -2,7 +2,8 @@ import { z } from "zod";
 import { toCents } from "~/domain/money";
 import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "~/domain/race-prizes";
 import type { PrizeDistribution } from "~/domain/race-prizes";
-import { parseUtcInstant } from "~/domain/race-time";
+import { parseUtcInstant, utcMonthName } from "~/domain/race-time";
+import { hasControlOrLoneSurrogate } from "~/domain/text";
 import type { RaceInput } from "./race-admin.server";
 import type { RaceView } from "./races.server";
 
@@ -17,20 +18,44 @@ export const raceStatusSchema = z.enum(RACE_STATUSES, {
   message: "Status must be upcoming, live or completed",
 });
 
+/** Races run between these years (UTC); anything else is a typing mistake. */
+export const RACE_YEARS = { first: 2020, last: 2100 } as const;
+/** The largest prize pool or minimum wager, in dollars. */
+export const MAX_RACE_AMOUNT = 1_000_000_000;
+
 const instant = (label: string) =>
   z.string({ message: `${label} is required` }).transform((value, ctx) => {
     const parsed = parseUtcInstant(value);
-    if (!parsed) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a date, such as 2026-11-21` });
+    if ("problem" in parsed) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          parsed.problem === "calendar"
+            ? `${label} must be a real calendar date and time`
+            : `${label} must be a date, such as 2026-11-21`,
+      });
       return z.NEVER;
     }
-    return parsed;
+    const year = new Date(parsed.instant).getUTCFullYear();
+    if (year < RACE_YEARS.first || year > RACE_YEARS.last) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${label} must be in the years ${RACE_YEARS.first} to ${RACE_YEARS.last}`,
+      });
+      return z.NEVER;
+    }
+    return parsed.instant;
   });
+
+const NO_CONTROL_CHARACTERS = "Remove control characters and broken characters from this text";
 
 const optionalText = z
   .string()
   .trim()
   .max(5000, "Keep this under 5,000 characters")
+  .refine((value) => !hasControlOrLoneSurrogate(value, { lineBreaks: "allowed" }), {
+    message: NO_CONTROL_CHARACTERS,
+  })
   .optional()
   .transform((value) => (value ? value : null));
 
@@ -39,7 +64,8 @@ const raceFields = {
     .string({ message: "Title is required" })
     .trim()
     .min(1, "Title is required")
-    .max(120, "Title must be at most 120 characters"),
+    .max(120, "Title must be at most 120 characters")
+    .refine((value) => !hasControlOrLoneSurrogate(value), { message: NO_CONTROL_CHARACTERS }),
   type: z.enum(RACE_TYPES, { message: "Type must be weekly, monthly or weekend" }),
   status: raceStatusSchema,
   prizePool: z
@@ -48,7 +74,8 @@ const raceFields = {
     .max(10_000_000, "Prize pool must be at most $10,000,000"),
   minWager: z
     .number({ message: "Minimum wager must be greater than 0" })
-    .min(1, "Minimum wager must be greater than 0"),
+    .min(1, "Minimum wager must be greater than 0")
+    .max(MAX_RACE_AMOUNT, "Minimum wager must be at most $1,000,000,000"),
   startDate: instant("Start date"),
   endDate: instant("End date"),
   rules: optionalText,
@@ -130,4 +157,9 @@ function commonInput(values: RaceFormValues | RaceApiValues) {
     rules: values.rules,
     description: values.description,
   };
+}
+
+/** Why a monthly race cannot be saved (or reopened) while `clash` runs in the same UTC month. */
+export function monthlyRaceClashMessage(clash: RaceView): string {
+  return `${utcMonthName(new Date(clash.startDate))} already has a monthly race: "${clash.title}". Complete or delete it first.`;
 }

@@ -42,7 +42,7 @@ export async function runRaceJobs(
   const completions: Completion[] = [];
   const { lastSuccess } = await syncStatus();
   const cutoff = completionCutoff(now, lastSuccess?.started_at ?? null, watchingSince);
-  for (const id of await findDueRaces(cutoff)) {
+  for (const id of cutoff ? await findDueRaces(cutoff) : []) {
     const completion = await completeRace(id, now);
     if (completion) completions.push(completion);
   }

@@ -251,42 +251,59 @@ export async function completeRace(
   now: Date = new Date(),
   by: number | null = null,
 ): Promise<Completion | null> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("races")
-      .set({
-        status: "completed",
-        completed_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        updated_by: by,
-      })
-      .where("id", "=", id)
-      .where("status", "!=", "completed")
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return null;
-    const race = toRaceView(
-      await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
-    );
-    const winners = withPrizes(race, await computeStandings(race, now, trx));
-    await trx.deleteFrom("race_results").where("race_id", "=", id).execute();
-    if (winners.length > 0) {
-      await trx
-        .insertInto("race_results")
-        .values(
-          winners.map((w) => ({
-            race_id: id,
-            position: w.position,
-            uid: w.uid,
-            name: w.name,
-            wager: w.wager,
-            prize_cents: w.prizeCents,
-          })),
-        )
-        .execute();
-    }
-    await notifyWinners(trx, race, winners, now);
-    return { race, winners };
-  });
+  return db.transaction().execute((trx) => completeRaceIn(trx, id, now, by));
+}
+
+/** completeRace inside the caller's transaction (an admin's save that also completes the race). */
+export async function completeRaceIn(
+  trx: Transaction<Database>,
+  id: number,
+  now: Date,
+  by: number | null,
+): Promise<Completion | null> {
+  const updated = await trx
+    .updateTable("races")
+    .set({
+      status: "completed",
+      completed_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      updated_by: by,
+    })
+    .where("id", "=", id)
+    .where("status", "!=", "completed")
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return null;
+  const race = toRaceView(
+    await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+  );
+  return { race, winners: await freezeResults(trx, race, now) };
+}
+
+/** Stores a completed race's top 10 as of `now` (capped at its end) and tells the winners. */
+export async function freezeResults(
+  trx: Transaction<Database>,
+  race: RaceView,
+  now: Date,
+): Promise<Participant[]> {
+  const winners = withPrizes(race, await computeStandings(race, now, trx));
+  await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
+  if (winners.length > 0) {
+    await trx
+      .insertInto("race_results")
+      .values(
+        winners.map((w) => ({
+          race_id: race.id,
+          position: w.position,
+          uid: w.uid,
+          name: w.name,
+          wager: w.wager,
+          prize_cents: w.prizeCents,
+        })),
+      )
+      .execute();
+  }
+  await notifyWinners(trx, race, winners, now);
+  return winners;
 }
 
 async function notifyWinners(
@@ -320,6 +337,30 @@ async function notifyWinners(
   }
 }
 
+/**
+ * Another not-completed monthly race (upcoming or live) in the UTC month where `race` starts, when
+ * `race` is itself a not-completed monthly race: a month has one monthly race at a time. Also
+ * guarded in the database (migration 0008), this names the race in the way.
+ */
+export async function findLiveMonthlyRaceClash(
+  executor: Executor,
+  race: { type: RaceType; status: RaceStatus; startDate: string },
+  exceptId: number | null,
+): Promise<RaceView | null> {
+  if (race.type !== "monthly" || race.status === "completed") return null;
+  const { start, end } = utcMonthWindow(new Date(race.startDate));
+  let query = executor
+    .selectFrom("races")
+    .selectAll()
+    .where("type", "=", "monthly")
+    .where("status", "!=", "completed")
+    .where("start_date", ">=", start.toISOString())
+    .where("start_date", "<", end.toISOString());
+  if (exceptId !== null) query = query.where("id", "!=", exceptId);
+  const row = await query.orderBy("id").executeTakeFirst();
+  return row ? toRaceView(row) : null;
+}
+
 /** Live races whose end has passed, oldest first: the completion job's work list. */
 export async function findDueRaces(now: Date = new Date()): Promise<number[]> {
   const rows = await db
@@ -334,9 +375,10 @@ export async function findDueRaces(now: Date = new Date()): Promise<number[]> {
 
 /**
  * Makes sure the UTC month of `now` has a monthly race: unless an admin has configured a monthly
- * race starting in that month, the automatic one ($500, the spec's shares, minimum wager $1) is
- * created live. The
- * unique index on automatic races' start makes a second attempt a no-op. Returns the created race.
+ * race starting in that month (in any status), the automatic one ($500, the spec's shares,
+ * minimum wager $1) is created live. The unique index on automatic races' start makes a second
+ * attempt a no-op; with the check above it never meets the one-live-monthly-race-per-month guard
+ * (`findLiveMonthlyRaceClash`). Returns the created race.
  */
 export async function ensureMonthlyRace(now: Date = new Date()): Promise<RaceView | null> {
   const { start, end } = utcMonthWindow(now);

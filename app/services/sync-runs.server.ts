@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { SyncRunsTable } from "../../db/schema";
+import { isDataStale } from "~/domain/data-age";
 import { db } from "./db.server";
 
 export type SyncSource = SyncRunsTable["source"];
@@ -79,14 +80,28 @@ export async function syncStatus(): Promise<SyncStatus> {
   };
 }
 
-/** True while the site shows demo data: the last good sync came from the demo source. */
-export async function demoDataInUse(): Promise<boolean> {
-  const row = await db
-    .selectFrom("sync_runs")
-    .select("source")
-    .where("outcome", "=", "success")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.source === "demo";
+/**
+ * How old the synced data is, for every page that shows it (read once per request by the root
+ * loader): when the last good sync finished, whether the data is stale (isDataStale), and whether
+ * it came from the demo source. `now` lets server and browser render the same age.
+ */
+export interface DataFreshness {
+  lastUpdated: string | null;
+  stale: boolean;
+  demoData: boolean;
+  now: string;
+}
+
+export async function dataFreshness(now: Date = new Date()): Promise<DataFreshness> {
+  const { lastRun, lastSuccess } = await syncStatus();
+  const lastUpdated = lastSuccess?.finished_at ?? null;
+  return {
+    lastUpdated,
+    stale: isDataStale({
+      lastGoodSyncAt: lastUpdated,
+      newestRunFailed: lastRun?.outcome === "failed",
+    }),
+    demoData: lastSuccess?.source === "demo",
+    now: now.toISOString(),
+  };
 }

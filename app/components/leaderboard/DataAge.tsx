@@ -1,4 +1,6 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { describeAge } from "~/domain/data-age";
+import type { loader as rootLoader } from "~/root";
 
 /** "Updated 3 minutes ago", relative to `now` so server and browser render the same text. */
 export function DataAge({ lastUpdated, now }: { lastUpdated: string | null; now: string }) {
@@ -8,4 +10,14 @@ export function DataAge({ lastUpdated, now }: { lastUpdated: string | null; now:
       Updated <time dateTime={lastUpdated}>{describeAge(lastUpdated, now)}</time>
     </p>
   );
+}
+
+/**
+ * The data age for pages and widgets that show synced data, shown only while that data is stale
+ * (the root loader's `freshness`: one read per request for the whole page).
+ */
+export function StaleDataAge() {
+  const freshness = useRouteLoaderData<typeof rootLoader>("root")?.freshness;
+  if (!freshness?.stale) return null;
+  return <DataAge lastUpdated={freshness.lastUpdated} now={freshness.now} />;
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import { mvpPulsing } from "~/domain/leaderboard";
 import { DailyLeaderboard } from "./DailyLeaderboard";
+import { StaleDataAge } from "./DataAge";
 import { MVP_PERIODS, TopPerformers } from "./TopPerformers";
 import type { MvpPeriod } from "./TopPerformers";
 import { TotalWageredTicker } from "./TotalWageredTicker";
@@ -12,7 +13,8 @@ type PulseFor = Record<MvpPeriod, string | null>;
 
 /**
  * The home page's live parts: the total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD,
- * rendered from the server's snapshot and replaced in place by each LEADERBOARD_UPDATE push.
+ * rendered from the server's snapshot and replaced in place by each LEADERBOARD_UPDATE push,
+ * with the data's age while it is stale.
  * An MVP pulses when their change time is new to this page (or, on the server's render, when it
  * is under 10 s old); the pulse ends itself after 10 s. `children` (the feature cards) go between
  * TOP PERFORMERS and the DAILY LEADERBOARD, the home order of spec §2.
@@ -62,6 +64,8 @@ export function HomeLiveSections({
 
   return (
     <>
+      {/* A push comes after a good sync: the page's data is fresh from then on. */}
+      {snapshot === initial ? <StaleDataAge /> : null}
       <TotalWageredTicker totalWagered={snapshot.totalWagered} />
       <TopPerformers top={snapshot.top} pulseFor={pulseFor} playerHref={playerHref} />
       {children}

@@ -1,3 +1,4 @@
+import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { formatUsd } from "~/domain/money";
 
 /** The Stats tab's tiles (spec §2): real figures where a linked account gives them. */
@@ -13,14 +14,17 @@ export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWag
     { label: "Last Activity", value: "Just Now" },
   ];
   return (
-    <section aria-label="Stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {tiles.map((tile) => (
-        <div key={tile.label} className="rounded-lg border border-accent bg-page p-4">
-          <p className="text-xs font-semibold uppercase text-muted">{tile.label}</p>
-          <p className="mt-1 font-display text-2xl font-extrabold tabular-nums">{tile.value}</p>
-          {tile.note ? <p className="mt-1 text-xs text-muted">{tile.note}</p> : null}
-        </div>
-      ))}
-    </section>
+    <>
+      <section aria-label="Stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {tiles.map((tile) => (
+          <div key={tile.label} className="rounded-lg border border-accent bg-page p-4">
+            <p className="text-xs font-semibold uppercase text-muted">{tile.label}</p>
+            <p className="mt-1 font-display text-2xl font-extrabold tabular-nums">{tile.value}</p>
+            {tile.note ? <p className="mt-1 text-xs text-muted">{tile.note}</p> : null}
+          </div>
+        ))}
+      </section>
+      {linked ? <StaleDataAge /> : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { prizeTable, totalShare } from "~/domain/race-prizes";
@@ -120,6 +121,8 @@ export function RaceBoard({
       <h1 className="mt-1 font-display text-3xl font-extrabold uppercase text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-5xl">
         {race.title}
       </h1>
+      {/* Frozen results do not age; standings computed from the synced wagers do. */}
+      {race.status === "completed" ? null : <StaleDataAge />}
       {race.description ? <p className="mt-3 max-w-2xl text-muted">{race.description}</p> : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">

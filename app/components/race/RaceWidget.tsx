@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { CloseIcon } from "~/components/ui/icons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { countdownText } from "~/domain/race-time";
@@ -114,6 +115,7 @@ export function RaceWidget({
               ) : (
                 <p className="mt-2 text-sm text-muted">No participants yet</p>
               )}
+              {showPrevious ? null : <StaleDataAge />}
             </div>
           ) : (
             <p className="mt-3 text-sm text-muted">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAge } from "~/domain/data-age";
+import { describeAge, isDataStale } from "~/domain/data-age";
 
 describe("describeAge", () => {
   const now = "2026-05-04T12:00:00.000Z";
@@ -13,5 +13,17 @@ describe("describeAge", () => {
     ["2026-04-30T12:00:00.000Z", "4 days ago"],
   ])("%s is %s", (then, words) => {
     expect(describeAge(then, now)).toBe(words);
+  });
+});
+
+describe("isDataStale", () => {
+  it("is stale before any good sync and while the newest run failed", () => {
+    expect(isDataStale({ lastGoodSyncAt: null, newestRunFailed: false })).toBe(true);
+    expect(isDataStale({ lastGoodSyncAt: "2026-05-04T11:00:00.000Z", newestRunFailed: true })).toBe(
+      true,
+    );
+    expect(
+      isDataStale({ lastGoodSyncAt: "2026-05-04T11:00:00.000Z", newestRunFailed: false }),
+    ).toBe(false);
   });
 });

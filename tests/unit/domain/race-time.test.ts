@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  completionCutoff,
   countdownText,
   daysLeftRoundedUp,
   monthStartBaseline,
@@ -77,11 +78,50 @@ describe("positionChange", () => {
 });
 
 describe("parseUtcInstant", () => {
-  it("reads dates, datetime-local values and ISO instants as UTC", () => {
-    expect(parseUtcInstant("2026-11-21")).toBe("2026-11-21T00:00:00.000Z");
-    expect(parseUtcInstant("2026-11-21T18:30")).toBe("2026-11-21T18:30:00.000Z");
-    expect(parseUtcInstant("2026-11-21T18:30:00+02:00")).toBe("2026-11-21T16:30:00.000Z");
-    expect(parseUtcInstant("21/11/2026")).toBeNull();
-    expect(parseUtcInstant("2026-13-45")).toBeNull();
+  it("reads dates, datetime-local values (as UTC) and ISO-8601 instants", () => {
+    expect(parseUtcInstant("2026-11-21")).toEqual({ instant: "2026-11-21T00:00:00.000Z" });
+    expect(parseUtcInstant("2026-11-21T18:30")).toEqual({ instant: "2026-11-21T18:30:00.000Z" });
+    expect(parseUtcInstant("2026-11-21T18:30:00+02:00")).toEqual({
+      instant: "2026-11-21T16:30:00.000Z",
+    });
+    expect(parseUtcInstant("2026-11-21T18:30:05.25Z")).toEqual({
+      instant: "2026-11-21T18:30:05.250Z",
+    });
+    expect(parseUtcInstant("2028-02-29")).toEqual({ instant: "2028-02-29T00:00:00.000Z" });
+    expect(parseUtcInstant("0000-01-01")).toEqual({ instant: "0000-01-01T00:00:00.000Z" });
+    expect(parseUtcInstant("21/11/2026")).toEqual({ problem: "format" });
+  });
+
+  it("refuses dates whose parts are no real moment instead of rolling them over", () => {
+    for (const text of [
+      "2026-02-30",
+      "2026-02-29",
+      "2026-13-45",
+      "2026-00-10",
+      "2026-11-31T00:00",
+      "2026-11-21T24:00",
+      "2026-11-21T23:60",
+      "2026-11-21T23:59:60Z",
+      "2026-11-21T12:00:00+24:00",
+    ]) {
+      expect(parseUtcInstant(text), text).toEqual({ problem: "calendar" });
+    }
+  });
+});
+
+describe("the completion cutoff", () => {
+  const now = new Date("2026-12-01T00:40:00.000Z");
+  it("is the last good sync's start, or 30 minutes ago once the job has watched that long", () => {
+    expect(completionCutoff(now, "2026-12-01T00:35:00.000Z", now)?.toISOString()).toBe(
+      "2026-12-01T00:35:00.000Z",
+    );
+    expect(completionCutoff(now, null, new Date("2026-12-01T00:00:00.000Z"))?.toISOString()).toBe(
+      "2026-12-01T00:10:00.000Z",
+    );
+  });
+
+  it("is null, not an invalid date, with no good sync and a job that has only just started", () => {
+    expect(completionCutoff(now, null, now)).toBeNull();
+    expect(completionCutoff(now, "not a date", now)).toBeNull();
   });
 });

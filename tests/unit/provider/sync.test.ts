@@ -10,7 +10,7 @@ import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
 import { runRaceJobs } from "~/services/race-jobs.server";
 import { computeStandings, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
 import { saveProviderToken } from "~/services/provider-tokens.server";
-import { demoDataInUse, syncStatus } from "~/services/sync-runs.server";
+import { dataFreshness, syncStatus } from "~/services/sync-runs.server";
 import {
   FAKE_AFFILIATE_UID,
   FAKE_TOKEN,
@@ -349,7 +349,7 @@ describe("the token and the demo source", () => {
     advance(1);
     await saveProviderToken(FAKE_TOKEN, { now: clock });
 
-    expect(await demoDataInUse()).toBe(true);
+    expect((await dataFreshness()).demoData).toBe(true);
     // A failing real sync keeps the demo data, and says so.
     provider.setMode("server-error");
     expect(await runSync(options({ GOATED_API_TOKEN: undefined }))).toMatchObject({
@@ -357,7 +357,7 @@ describe("the token and the demo source", () => {
       source: "provider",
     });
     expect(await playersTable()).toHaveLength(2000);
-    expect(await demoDataInUse()).toBe(true);
+    expect((await dataFreshness()).demoData).toBe(true);
 
     provider.setMode("ok");
     expect(await runSync(options({ GOATED_API_TOKEN: undefined }))).toMatchObject({
@@ -368,7 +368,7 @@ describe("the token and the demo source", () => {
     expect(players).toHaveLength(45);
     expect(players.some((p) => p.is_demo === 1)).toBe(false);
     // Every page's demo notice goes with the demo rows.
-    expect(await demoDataInUse()).toBe(false);
+    expect((await dataFreshness()).demoData).toBe(false);
   });
 
   it("records a failure when a token is set but the affiliate uid is not", async () => {

@@ -216,13 +216,15 @@ describe("the monthly race", () => {
       now,
     );
     expect(saved).toMatchObject({
-      title: "November Monthly Race",
-      minWager: race.minWager,
-      prizePoolCents: 50_000,
-      startDate: NOV,
-      endDate: DEC,
-      distribution: MONTHLY_RACE_SHARES,
-      status: "live",
+      race: {
+        title: "November Monthly Race",
+        minWager: race.minWager,
+        prizePoolCents: 50_000,
+        startDate: NOV,
+        endDate: DEC,
+        distribution: MONTHLY_RACE_SHARES,
+        status: "live",
+      },
     });
   });
 
@@ -458,8 +460,7 @@ describe("admin status changes", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await setRaceStatus(raceId, "completed", admin.id, now)).toMatchObject({
-      status: "completed",
-      completedAt: now.toISOString(),
+      race: { status: "completed", completedAt: now.toISOString() },
     });
     // Who completed it, as for any other admin change.
     const completed = await db
@@ -470,8 +471,7 @@ describe("admin status changes", () => {
     expect(completed).toEqual({ updated_by: admin.id, updated_at: now.toISOString() });
     expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(1);
     expect(await setRaceStatus(raceId, "live", admin.id, now)).toMatchObject({
-      status: "live",
-      completedAt: null,
+      race: { status: "live", completedAt: null },
     });
     expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(0);
     expect(await setRaceStatus(9999, "live", admin.id, now)).toBeNull();
