@@ -5,6 +5,7 @@ import { participantJson } from "./race-api.server";
 import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
 import type { Completion } from "./races.server";
 import { syncStatus } from "./sync-runs.server";
+import { startRepeatingJob } from "~/lib/repeating-job.server";
 
 /** How often the server looks for races to complete and for a month without a race. */
 export const RACE_JOB_INTERVAL_MS = 60_000;
@@ -56,24 +57,8 @@ export async function runRaceJobs(
  * stops it and waits for a pass under way.
  */
 export function startRaceJobs({ intervalMs = RACE_JOB_INTERVAL_MS } = {}) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
   const watchingSince = new Date();
-  const pass = () => {
-    running = running.then(() =>
-      stopped
-        ? undefined
-        : runRaceJobs(new Date(), { watchingSince }).catch((error: unknown) =>
-            console.error("race job failed", error),
-          ),
-    );
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return async function stop() {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startRepeatingJob("race job", intervalMs, () =>
+    runRaceJobs(new Date(), { watchingSince }),
+  );
 }
