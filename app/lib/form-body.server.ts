@@ -20,8 +20,14 @@ function refusal(status: 400 | 413 | 415, message: string): Response {
   });
 }
 
-/** The whole body, or a thrown 413 as soon as it passes `limit` bytes (the rest is not read). */
-async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The whole body, or null as soon as it passes `limit` bytes (the rest is not read): a chunked or
+ * mislabelled body never fills memory before its size is known. JSON API bodies use it too.
+ */
+export async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body?.getReader();
@@ -32,7 +38,7 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw refusal(413, FORM_TOO_LARGE_MESSAGE);
+      return null;
     }
     chunks.push(value);
   }
@@ -51,6 +57,7 @@ export async function readForm(request: Request): Promise<FormData> {
     throw refusal(413, FORM_TOO_LARGE_MESSAGE);
   }
   const body = await readBodyWithin(request, MAX_FORM_BODY_BYTES);
+  if (!body) throw refusal(413, FORM_TOO_LARGE_MESSAGE);
   try {
     return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import { readBodyWithin } from "./form-body.server";
 
 /** JSON bodies of the API are small; anything bigger is refused before it is read. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
@@ -34,13 +35,11 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   }
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > MAX_JSON_BODY_BYTES) throw apiError(413, "Request body is too large");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
-    throw apiError(413, "Request body is too large");
-  }
+  const body = await readBodyWithin(request, MAX_JSON_BODY_BYTES);
+  if (!body) throw apiError(413, "Request body is too large");
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw apiError(400, "Malformed JSON");
   }

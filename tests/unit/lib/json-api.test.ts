@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRoute, INTERNAL_ERROR_MESSAGE } from "~/lib/json-api.server";
+import { apiRoute, INTERNAL_ERROR_MESSAGE, readJsonObject } from "~/lib/json-api.server";
 
 const args = (method: string): LoaderFunctionArgs => ({
   request: new Request("http://localhost/api/test", { method }),
@@ -66,5 +66,33 @@ describe("apiRoute", () => {
     expect(answer.headers.get("X-Kept")).toBe("yes");
     expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(await answer.json()).toEqual({ status: "error", message: "Not Found" });
+  });
+});
+
+describe("readJsonObject", () => {
+  it("stops reading a streamed body without Content-Length as soon as it passes 16 KiB", async () => {
+    let chunksPulled = 0;
+    const chunk = new TextEncoder().encode(`"${"x".repeat(4094)}",`);
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("["));
+      },
+      pull(controller) {
+        chunksPulled += 1;
+        // Ten megabytes if read to the end; the cap must stop long before.
+        if (chunksPulled > 2_500) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/api/test", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const refused: unknown = await readJsonObject(request).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(413);
+    expect(chunksPulled).toBeLessThan(10);
   });
 });
