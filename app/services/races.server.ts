@@ -340,7 +340,7 @@ async function notifyWinners(
 /**
  * Another not-completed monthly race (upcoming or live) in the UTC month where `race` starts, when
  * `race` is itself a not-completed monthly race: a month has one monthly race at a time. Also
- * guarded in the database (migration 0008), this names the race in the way.
+ * guarded in the database (migration 0007), this names the race in the way.
  */
 export async function findLiveMonthlyRaceClash(
   executor: Executor,

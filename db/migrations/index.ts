@@ -5,8 +5,8 @@ import * as m0003 from "./0003_accounts";
 import * as m0004 from "./0004_wager_races";
 import * as m0005 from "./0005_content";
 import * as m0006 from "./0006_username_canonical";
-import * as m0008 from "./0008_one_live_monthly_race_per_month";
-import * as m0009 from "./0009_session_expiry_indexes";
+import * as m0007 from "./0007_one_live_monthly_race_per_month";
+import * as m0008 from "./0008_session_expiry_indexes";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -20,6 +20,6 @@ export const migrations: Record<string, Migration> = {
   "0004_wager_races": m0004,
   "0005_content": m0005,
   "0006_username_canonical": m0006,
-  "0008_one_live_monthly_race_per_month": m0008,
-  "0009_session_expiry_indexes": m0009,
+  "0007_one_live_monthly_race_per_month": m0007,
+  "0008_session_expiry_indexes": m0008,
 };
