@@ -64,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -92,11 +92,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ passwordResult: submission.reply({ hideFields }) }, { status: 400 });
     }
-    const changed = await changePassword(user, submission.value);
+    const changed = await changePassword(user, submission.value, context.clientIp);
     if (!changed.ok) {
       return data(
         { passwordResult: submission.reply({ fieldErrors: changed.errors, hideFields }) },
-        { status: 400 },
+        { status: changed.status },
       );
     }
     const others = changed.endedSessions;

@@ -149,14 +149,18 @@ export async function jsonUpdateProfile(request: Request) {
 }
 
 /** `POST /api/user/password` `{currentPassword, newPassword}`: the other sessions end. */
-export async function jsonChangePassword(request: Request) {
+export async function jsonChangePassword(request: Request, context: { clientIp: string }) {
   const user = await requireApiUser(request);
   const parsed = passwordChangeApiSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) {
     return apiError(400, "Failed to change password", fieldErrorsOf(parsed.error));
   }
-  const changed = await changePassword(user, parsed.data);
-  if (!changed.ok) return apiError(400, "Failed to change password", changed.errors);
+  const changed = await changePassword(user, parsed.data, context.clientIp);
+  if (!changed.ok) {
+    const retryAfter = changed.retryAfterSeconds;
+    const headers = retryAfter === undefined ? undefined : { "Retry-After": String(retryAfter) };
+    return apiError(changed.status, "Failed to change password", changed.errors, headers);
+  }
   return jsonResponse({ status: "success", message: PASSWORD_CHANGED });
 }
 

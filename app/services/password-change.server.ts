@@ -1,6 +1,14 @@
 import type { PasswordChange } from "~/domain/account-forms";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
+import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "./db.server";
+import {
+  loginAccountKey,
+  loginFailed,
+  loginSucceeded,
+  startLoginAttempt,
+  throttledMessage,
+} from "./login-throttle.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { endOtherSessions } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
@@ -9,30 +17,51 @@ export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 export const PASSWORD_CHANGED = "Your password has been changed";
 
 export type PasswordChangeResult =
-  { ok: true; endedSessions: number } | { ok: false; errors: Record<string, string[]> };
+  | { ok: true; endedSessions: number }
+  | {
+      ok: false;
+      status: 400 | 429;
+      errors: Record<string, string[]>;
+      retryAfterSeconds?: number;
+    };
 
 /**
  * A signed-in user's password change (the profile's form and `POST /api/user/password`): the
  * current password must verify and the new one must not be guessable. On success every other
- * session of the user ends (their sockets close); the one asking stays signed in.
+ * session of the user ends (their sockets close); the one asking stays signed in. Guesses of the
+ * current password count with the account's sign-in failures (a stolen session must not become a
+ * free password oracle, nor a way to fill the hashing queue).
  */
 export async function changePassword(
   user: Pick<SessionUser, "userId" | "sessionId">,
   change: PasswordChange,
+  ip: string,
 ): Promise<PasswordChangeResult> {
+  const throttleKey = loginAccountKey("", user.userId);
+  const attempt = await startLoginAttempt(ip, throttleKey);
+  if (!attempt.admitted) {
+    const { retryAfterSeconds } = attempt;
+    const errors = { currentPassword: [throttledMessage(retryAfterSeconds)] };
+    return { ok: false, status: 429, errors, retryAfterSeconds };
+  }
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+
   const account = await db
     .selectFrom("users")
     .select(["username", "email", "password_hash"])
     .where("id", "=", user.userId)
     .executeTakeFirstOrThrow();
   const errors: Record<string, string[]> = {};
-  if (!(await verifyPassword(change.currentPassword, account.password_hash))) {
+  if (await verifyPassword(change.currentPassword, account.password_hash)) {
+    await loginSucceeded(ip, throttleKey);
+  } else {
+    await loginFailed(throttleKey);
     errors.currentPassword = [CURRENT_PASSWORD_WRONG];
   }
   const accountWords = account.email ? [account.username, account.email] : [account.username];
   const weak = passwordStrengthProblem(change.newPassword, accountWords);
   if (weak) errors.newPassword = [weak];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
 
   await db
     .updateTable("users")

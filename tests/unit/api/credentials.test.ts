@@ -12,6 +12,7 @@ import * as userPassword from "~/routes/api.user.password";
 import * as userUpdate from "~/routes/api.user.update";
 import * as profilePage from "~/routes/profile";
 import { db } from "~/services/db.server";
+import { accountDelay, FAILURES_PER_ACCOUNT_AND_IP } from "~/services/login-throttle.server";
 import { sessionCookieHeader } from "~/services/sessions.server";
 import { USERNAME_TAKEN } from "~/services/users.server";
 import { legacyPasswordHash } from "../legacy-password";
@@ -21,8 +22,8 @@ type Action = (args: ActionFunctionArgs) => unknown;
 let ipCounter = 0;
 
 /** What a route action answered: its status and body, from a Response or Remix's `data()`. */
-async function answerOf(handler: Action, request: Request) {
-  const context = { cspNonce: "", clientIp: `10.2.0.${(ipCounter += 1)}` };
+async function answerOf(handler: Action, request: Request, clientIp?: string) {
+  const context = { cspNonce: "", clientIp: clientIp ?? `10.2.0.${(ipCounter += 1)}` };
   const answer = await Promise.resolve()
     .then(() => handler({ request, params: {}, context }))
     .catch((thrown: unknown) => {
@@ -41,7 +42,7 @@ async function answerOf(handler: Action, request: Request) {
   return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) };
 }
 
-function json(handler: Action, body: unknown, token?: string) {
+function json(handler: Action, body: unknown, token?: string, clientIp?: string) {
   const headers = new Headers({ "Content-Type": "application/json", "User-Agent": "vitest" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const request = new Request("http://localhost/api/test", {
@@ -49,7 +50,7 @@ function json(handler: Action, body: unknown, token?: string) {
     headers,
     body: JSON.stringify(body),
   });
-  return answerOf(handler, request);
+  return answerOf(handler, request, clientIp);
 }
 
 async function form(handler: Action, url: string, fields: Record<string, string>, token?: string) {
@@ -310,6 +311,31 @@ describe("changing the password", { timeout: 180_000 }, () => {
     expect(await Promise.all(others.map(isSignedIn))).toEqual([false, false]);
     expect((await signIn("changer", "goat-secret-1")).status).toBe(401);
     expect((await signIn("changer", "a-brand-new-goat")).status).toBe(200);
+  });
+
+  it("guesses of the current password count as sign-in failures of the account", async () => {
+    const current = await registered("guessed");
+    const guess = (currentPassword: string, clientIp: string) =>
+      json(
+        userPassword.action,
+        { currentPassword, newPassword: "a-brand-new-goat" },
+        current,
+        clientIp,
+      );
+    const savedDelay = { ...accountDelay };
+    Object.assign(accountDelay, { firstMs: 5, maxMs: 10 });
+    try {
+      for (let i = 0; i < FAILURES_PER_ACCOUNT_AND_IP; i += 1) {
+        expect((await guess(`wrong-guess-${i}`, "10.9.9.9")).status).toBe(400);
+      }
+      const refused = await guess("goat-secret-1", "10.9.9.9");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      // The owner, from an address with no failures, still gets in.
+      expect((await guess("goat-secret-1", "10.9.9.10")).status).toBe(200);
+    } finally {
+      Object.assign(accountDelay, savedDelay);
+    }
   });
 
   it("the profile's form works as a plain POST: field errors with 400, else a redirect and a toast", async () => {
