@@ -7,7 +7,7 @@ import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import { roundToCents } from "~/domain/money";
 import type { Referral, ReferralTotals } from "~/provider/referrals";
-import { sqliteConnection } from "../../db";
+import { sqliteConnection } from "~db";
 import { db } from "./db.server";
 import { syncStatus } from "./sync-runs.server";
 

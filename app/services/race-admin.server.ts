@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { Database, RaceStatus } from "../../db/schema";
+import type { Database, RaceStatus } from "~db/schema";
 import { db } from "./db.server";
 import { announceCompletion } from "./race-jobs.server";
 import {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Race, RaceStatus, RaceType } from "../../db/schema";
+import type { Database, Race, RaceStatus, RaceType } from "~db/schema";
 import {
   MONTHLY_RACE_MIN_WAGER,
   MONTHLY_RACE_POOL_CENTS,

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { SyncRunsTable } from "../../db/schema";
+import type { SyncRunsTable } from "~db/schema";
 import { isDataStale } from "~/domain/data-age";
 import { db } from "./db.server";
 
