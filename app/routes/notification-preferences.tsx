@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
 import { readForm } from "~/lib/form-body.server";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { getPreferences, savePreferences } from "~/services/preferences.server";
 
@@ -47,12 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ failure: "Failed to update preferences" }, { status: 400 });
   }
   await savePreferences(user.userId, submission.value);
-  return redirect("/notification-preferences", {
-    headers: await toastHeaders({
-      title: "Preferences Updated",
-      description: "Your notification preferences have been saved successfully.",
-      type: "success",
-    }),
+  return redirectWithToast("/notification-preferences", {
+    title: "Preferences Updated",
+    description: "Your notification preferences have been saved successfully.",
+    type: "success",
   });
 }
 

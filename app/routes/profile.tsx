@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
@@ -24,7 +24,9 @@ import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { formatDate } from "~/domain/time";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { readForm } from "~/lib/form-body.server";
-import { toastHeaders } from "~/lib/toast.server";
+import { replyTo } from "~/lib/intent";
+import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
@@ -64,88 +66,85 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const SESSIONS_TAB = "/profile?tab=sessions";
+
+function signedOutOf(count: number): string {
+  return `Signed out of ${count} other session${count === 1 ? "" : "s"}.`;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const intent = form.get("intent");
-
-  if (intent === UPDATE_PROFILE_INTENT) {
-    const submission = parseWithZod(form, { schema: profileSchema });
-    if (submission.status !== "success") {
-      return data({ result: submission.reply() }, { status: 400 });
-    }
-    const updated = await updateProfile(user.userId, submission.value);
-    if (!updated.ok) {
-      const fieldErrors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
-      return data({ result: submission.reply({ fieldErrors }) }, { status: 409 });
-    }
-    return redirect("/profile", {
-      headers: await toastHeaders({ title: "Your profile has been updated", type: "success" }),
-    });
-  }
-
-  const sessionsTab = "/profile?tab=sessions";
-  if (intent === CHANGE_PASSWORD_INTENT) {
-    // Passwords never travel back to the page in the form's reply.
-    const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
-    const submission = parseWithZod(form, { schema: passwordChangeSchema });
-    if (submission.status !== "success") {
-      return data({ passwordResult: submission.reply({ hideFields }) }, { status: 400 });
-    }
-    const changed = await changePassword(user, submission.value, context.clientIp);
-    if (!changed.ok) {
-      return data(
-        { passwordResult: submission.reply({ fieldErrors: changed.errors, hideFields }) },
-        { status: changed.status },
-      );
-    }
-    const others = changed.endedSessions;
-    return redirect(sessionsTab, {
-      headers: await toastHeaders({
-        title: PASSWORD_CHANGED,
-        description: `Signed out of ${others} other session${others === 1 ? "" : "s"}.`,
+  const intent = readIntent(form);
+  switch (intent) {
+    case UPDATE_PROFILE_INTENT: {
+      const submission = parseWithZod(form, { schema: profileSchema });
+      if (submission.status !== "success") {
+        return intentReply({ intent, result: submission.reply() }, 400);
+      }
+      const updated = await updateProfile(user.userId, submission.value);
+      if (!updated.ok) {
+        const fieldErrors = Object.fromEntries(
+          updated.conflicts.map((c) => [c.field, [c.message]]),
+        );
+        return intentReply({ intent, result: submission.reply({ fieldErrors }) }, 409);
+      }
+      return redirectWithToast("/profile", {
+        title: "Your profile has been updated",
         type: "success",
-      }),
-    });
-  }
-
-  if (intent === END_SESSION_INTENT) {
-    const sessionId = form.get("sessionId");
-    // Ending the session you are using is signing out, which is the account menu's job.
-    const ended =
-      typeof sessionId === "string" &&
-      sessionId !== user.sessionId &&
-      (await endSession(user.userId, sessionId));
-    return redirect(sessionsTab, {
-      headers: await toastHeaders(
+      });
+    }
+    case CHANGE_PASSWORD_INTENT: {
+      // Passwords never travel back to the page in the form's reply.
+      const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
+      const submission = parseWithZod(form, { schema: passwordChangeSchema });
+      if (submission.status !== "success") {
+        return intentReply({ intent, result: submission.reply({ hideFields }) }, 400);
+      }
+      const changed = await changePassword(user, submission.value, context.clientIp);
+      if (!changed.ok) {
+        const result = submission.reply({ fieldErrors: changed.errors, hideFields });
+        return intentReply({ intent, result }, changed.status);
+      }
+      return redirectWithToast(SESSIONS_TAB, {
+        title: PASSWORD_CHANGED,
+        description: signedOutOf(changed.endedSessions),
+        type: "success",
+      });
+    }
+    case END_SESSION_INTENT: {
+      const sessionId = form.get("sessionId");
+      // Ending the session you are using is signing out, which is the account menu's job.
+      const ended =
+        typeof sessionId === "string" &&
+        sessionId !== user.sessionId &&
+        (await endSession(user.userId, sessionId));
+      return redirectWithToast(
+        SESSIONS_TAB,
         ended
           ? { title: "Session terminated successfully", type: "success" }
           : { title: "Failed to terminate session", type: "destructive" },
-      ),
-    });
-  }
-
-  if (intent === END_OTHER_SESSIONS_INTENT) {
-    const count = await endOtherSessions(user.userId, user.sessionId);
-    return redirect(sessionsTab, {
-      headers: await toastHeaders({
+      );
+    }
+    case END_OTHER_SESSIONS_INTENT: {
+      const count = await endOtherSessions(user.userId, user.sessionId);
+      return redirectWithToast(SESSIONS_TAB, {
         title: "Session terminated successfully",
-        description: `Signed out of ${count} other session${count === 1 ? "" : "s"}.`,
+        description: signedOutOf(count),
         type: "success",
-      }),
-    });
+      });
+    }
+    default:
+      return unknownIntent();
   }
-
-  return data({ message: "Unknown action" }, { status: 400 });
 }
 
 export default function ProfilePage() {
   const { account, tab, racePosition, editing, currentSession, otherSessions, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const passwordResult =
-    actionData && "passwordResult" in actionData ? actionData.passwordResult : undefined;
+  const lastResult = replyTo(actionData, UPDATE_PROFILE_INTENT);
+  const passwordResult = replyTo(actionData, CHANGE_PASSWORD_INTENT);
   // A refused save stays in edit mode.
   const inEditMode = editing || lastResult !== undefined;
   const linked = account.goatedId !== null;

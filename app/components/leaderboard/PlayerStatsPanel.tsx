@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { formatCount, formatUsd } from "~/domain/money";
 import { PERIOD_LABELS } from "./links";
-import { RankBadge } from "./RankBadge";
+import { RankBadge } from "~/components/player/RankBadge";
 
 export interface PlayerStats {
   uid: string;
