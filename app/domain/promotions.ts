@@ -1,5 +1,5 @@
 import { parseChoice } from "./choice";
-import { formatCalendarDate } from "./dates";
+import { formatCalendarDate } from "./time";
 
 /**
  * Promotions (spec admin-and-content §3, §4): a promotion is ended when, and only when, its title

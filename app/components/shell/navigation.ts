@@ -1,3 +1,4 @@
+import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 
 export type NavMark = "LIVE" | "ONGOING";
@@ -21,17 +22,12 @@ export interface NavSection {
 
 export type NavVariant = "desktop" | "mobile";
 
-const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
-  daily: "Daily",
-  weekly: "Weekly",
-  monthly: "Monthly",
-  all_time: "All Time",
-};
-
-// Spec §2: the desktop menu writes all_time, the mobile menu all-time; the leaderboard reads both.
+// docs/product.md §P2: the desktop menu writes all_time, the mobile menu all-time; the
+// leaderboard reads both.
 function leaderboardLink(period: LeaderboardPeriod, variant: NavVariant): NavLink {
-  const value = variant === "mobile" ? period.replace("_", "-") : period;
-  return { label: PERIOD_LABELS[period], to: `/leaderboard?period=${value}`, period };
+  const { label, mobileUrlValue } = PERIOD_NAMES[period];
+  const value = variant === "mobile" ? mobileUrlValue : period;
+  return { label, to: `/leaderboard?period=${value}`, period };
 }
 
 const ADMIN_LINKS: NavLink[] = [
