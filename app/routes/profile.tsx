@@ -19,6 +19,7 @@ import {
   SessionsPanel,
 } from "~/components/profile/SessionsPanel";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { conflictErrors } from "~/domain/account";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { formatDate } from "~/domain/time";
@@ -84,9 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const updated = await updateProfile(user.userId, submission.value);
       if (!updated.ok) {
-        const fieldErrors = Object.fromEntries(
-          updated.conflicts.map((c) => [c.field, [c.message]]),
-        );
+        const { fieldErrors } = conflictErrors(updated.conflicts);
         return intentReply({ intent, result: submission.reply({ fieldErrors }) }, 409);
       }
       return redirectWithToast("/profile", {

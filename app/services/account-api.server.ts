@@ -4,6 +4,8 @@ import {
   preferencesSchema,
   profileSchema,
 } from "~/domain/account-forms";
+import { conflictErrors } from "~/domain/account";
+import type { Account } from "~/domain/account";
 import type { AccountJson, PublicProfileJson, SessionJson } from "~/domain/api-contract";
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
@@ -24,7 +26,6 @@ import { getPreferences, savePreferences } from "./preferences.server";
 import { endSession, listSessions, sessionCookieHeader } from "./sessions.server";
 import { getMemberProfile } from "./member-profile.server";
 import { getAccount, updateProfile } from "./users.server";
-import type { Account } from "./users.server";
 
 /** The current user as JSON: optional text as "", the total in cents. */
 export function accountJson(account: Account): AccountJson {
@@ -136,8 +137,8 @@ export async function jsonUpdateProfile(request: Request) {
   }
   const updated = await updateProfile(user.userId, parsed.data);
   if (!updated.ok) {
-    const errors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
-    return apiError(409, updated.conflicts.map((c) => c.message).join(". "), errors);
+    const { fieldErrors, message } = conflictErrors(updated.conflicts);
+    return apiError(409, message, fieldErrors);
   }
   const account = await getAccount(user.userId);
   if (!account) return apiError(401, NOT_AUTHENTICATED_MESSAGE);
