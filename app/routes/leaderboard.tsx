@@ -19,6 +19,7 @@ import { formatCount } from "~/domain/money";
 import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
 import { leaderboardPage, playerStanding } from "~/services/players.server";
 import { syncStatus } from "~/services/sync-runs.server";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const label = data ? PERIOD_NAMES[data.period].label : "Wager";
@@ -156,9 +157,9 @@ export default function Leaderboard() {
               Failed to load leaderboard data
             </h2>
             <p className="mt-2 text-sm text-muted">{syncError}</p>
-            <Link to={retryHref} className={`${PRIMARY_BUTTON} mt-5 px-5 py-2`}>
+            <CallToAction to={retryHref} className="mt-5 px-5 py-2">
               Retry
-            </Link>
+            </CallToAction>
           </div>
         ) : q ? (
           <p className="px-6 py-12 text-center text-muted">
@@ -170,9 +171,9 @@ export default function Leaderboard() {
         ) : (
           <div className="px-6 py-12 text-center">
             <h2 className="font-display text-xl font-extrabold uppercase">No Data Available</h2>
-            <Link to={retryHref} className={`${SECONDARY_BUTTON} mt-5 px-5 py-2`}>
+            <CallToAction to={retryHref} secondary className="mt-5 px-5 py-2">
               Refresh Data
-            </Link>
+            </CallToAction>
           </div>
         )}
       </section>

@@ -18,7 +18,6 @@ import {
   END_SESSION_INTENT,
   SessionsPanel,
 } from "~/components/profile/SessionsPanel";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { conflictErrors } from "~/domain/account";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
@@ -33,6 +32,7 @@ import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.ser
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
 import { loadRacePositionCard } from "~/services/races.server";
 import { getAccount, updateProfile } from "~/services/users.server";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
   { title: "My Profile | GoatedVIPs" },
@@ -160,9 +160,9 @@ export default function ProfilePage() {
             <p className="text-muted">{account.email ?? "No email provided"}</p>
           </div>
           {inEditMode ? null : (
-            <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            <CallToAction to="/profile?edit=1" secondary className="px-4 py-2">
               Edit
-            </Link>
+            </CallToAction>
           )}
         </div>
         {inEditMode ? (
@@ -191,23 +191,18 @@ export default function ProfilePage() {
               {account.telegramUsername ? (
                 `@${account.telegramUsername}`
               ) : (
-                <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}>
+                <CallToAction to="/profile?edit=1" secondary className="px-3 py-1.5 text-xs">
                   Link
-                </Link>
+                </CallToAction>
               )}
             </DetailRow>
             <DetailRow label="Goated">
               {linked ? (
                 <span className="font-semibold text-success">Connected</span>
               ) : (
-                <a
-                  href={PROVIDER_REFERRAL_URL}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}
-                >
+                <CallToAction to={PROVIDER_REFERRAL_URL} secondary className="px-3 py-1.5 text-xs">
                   Connect
-                </a>
+                </CallToAction>
               )}
             </DetailRow>
           </dl>
@@ -277,22 +272,12 @@ export default function ProfilePage() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a
-              href={PROVIDER_REFERRAL_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${PRIMARY_BUTTON} px-4 py-2`}
-            >
+            <CallToAction to={PROVIDER_REFERRAL_URL} className="px-4 py-2">
               Connect
-            </a>
-            <a
-              href={TELEGRAM_COMMUNITY_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${SECONDARY_BUTTON} px-4 py-2`}
-            >
+            </CallToAction>
+            <CallToAction to={TELEGRAM_COMMUNITY_URL} secondary className="px-4 py-2">
               Join Telegram
-            </a>
+            </CallToAction>
           </div>
         </section>
       )}

@@ -1,11 +1,10 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export interface ErrorWayOut {
   label: string;
   to: string;
-  /** A plain link, so following it reloads the page even without JavaScript. */
+  /** A full page load (the error page's Reload), with or without JavaScript. */
   reload?: boolean;
 }
 
@@ -34,18 +33,17 @@ export function ErrorPanel({
         </pre>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {waysOut.map((way, index) => {
-          const className = `${index === 0 ? PRIMARY_BUTTON : SECONDARY_BUTTON} px-5 py-2`;
-          return way.reload ? (
-            <a key={way.label} href={way.to} className={className}>
-              {way.label}
-            </a>
-          ) : (
-            <Link key={way.label} to={way.to} className={className}>
-              {way.label}
-            </Link>
-          );
-        })}
+        {waysOut.map((way, index) => (
+          <CallToAction
+            key={way.label}
+            to={way.to}
+            secondary={index > 0}
+            reloadDocument={way.reload}
+            className="px-5 py-2"
+          >
+            {way.label}
+          </CallToAction>
+        ))}
       </div>
     </section>
   );
