@@ -2,8 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { FormAlert } from "~/components/ui/form";
+import { FormAlert, SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
 import { readForm } from "~/lib/form-body.server";
@@ -83,13 +82,9 @@ export default function NotificationPreferencesPage() {
             </span>
           </label>
         ))}
-        <button
-          type="submit"
-          disabled={saving}
-          className={`${PRIMARY_BUTTON} px-5 py-2.5 disabled:opacity-60`}
-        >
-          {saving ? "Saving..." : "Save Preferences"}
-        </button>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save Preferences
+        </SubmitButton>
       </Form>
     </div>
   );
