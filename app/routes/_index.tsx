@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A name on the home page opens the stats panel on the home page itself (public-site §2). */
+/** A name on the home page opens the stats panel on the home page itself (docs/product.md §P2). */
 const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }).toString()}`;
 
 export default function Home() {
@@ -94,7 +94,7 @@ export default function Home() {
       <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
       {/* The total-wagered ticker, TOP PERFORMERS, the feature cards and the DAILY LEADERBOARD
-          (#leaderboard), in the order of spec §2. */}
+          (#leaderboard), in the order of docs/product.md §P2. */}
       <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref}>
         <FeatureCards signedIn={signedIn} />
       </HomeLiveSections>

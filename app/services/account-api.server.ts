@@ -42,7 +42,7 @@ export function accountJson(account: Account): AccountJson {
 
 /**
  * The JSON registration's fields for the registration form's strategy. The API client sends
- * spec §3's three fields (username, password, email): the confirmation belongs to the form, so
+ * docs/product.md §P3's three fields (username, password, email): the confirmation belongs to the form, so
  * the API's schema checks it only when it is sent.
  */
 function registrationFields(body: Record<string, string>): Record<string, string> {
@@ -52,7 +52,7 @@ function registrationFields(body: Record<string, string>): Record<string, string
 }
 
 /**
- * The JSON face of sign-in, registration and sign-out (spec §7), for API clients: the same
+ * The JSON face of sign-in, registration and sign-out (docs/product.md §P7), for API clients: the same
  * Authenticator and sessions as the pages. The reply carries the session token too, for clients
  * that send it as a Bearer header rather than keep cookies.
  */

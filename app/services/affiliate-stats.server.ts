@@ -5,7 +5,7 @@ import { roundToCents } from "~/domain/money";
 import { db } from "./db.server";
 import { periodEntries } from "./players.server";
 
-/** The structured leaderboard response of spec public-site §3. */
+/** The structured leaderboard response of docs/product.md §P3. */
 export type AffiliateStats = AffiliateStatsJson;
 
 /** One serialised answer, and its gzip for the clients that take it (most do). */

@@ -6,8 +6,8 @@ import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 
 /**
- * Who may do what, checked on the server for every loader, action and API route (spec §6).
- * Pages send a visitor to `/` (spec §2 "Guarded routes"); API routes answer JSON 401/403.
+ * Who may do what, checked on the server for every loader, action and API route (docs/product.md §P6).
+ * Pages send a visitor to `/` (docs/product.md §P2 "Guarded routes"); API routes answer JSON 401/403.
  */
 
 export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated";

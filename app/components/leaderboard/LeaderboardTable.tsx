@@ -16,7 +16,7 @@ export function LeaderboardTable({
   players: RankedPlayer[];
   playerHref: (uid: string) => string;
   caption: string;
-  /** "Player" on /leaderboard, "User" on the home page's daily table (the spec's words). */
+  /** "Player" on /leaderboard, "User" on the home page's daily table (docs/product.md §P2). */
   playerHeading?: string;
 }) {
   return (
