@@ -2,15 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import {
   CHANGE_PASSWORD_INTENT,
   PasswordChangeForm,
 } from "~/components/profile/PasswordChangeForm";
-import { DetailRow, ProfileSection } from "~/components/profile/ProfileSection";
-import { StatsPanel } from "~/components/profile/ProfilePanels";
+import { ProfileSection } from "~/components/profile/ProfileSection";
+import {
+  AccountPanels,
+  ConnectAccountsBanner,
+  StatsPanel,
+} from "~/components/profile/ProfilePanels";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { RankProgress } from "~/components/rank/RankProgress";
 import {
@@ -21,7 +24,6 @@ import {
 import { conflictErrors } from "~/domain/account";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
-import { formatDate } from "~/domain/time";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { readForm } from "~/lib/form-body.server";
 import { replyTo } from "~/lib/intent";
@@ -172,42 +174,7 @@ export default function ProfilePage() {
         ) : null}
       </section>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <ProfileSection id="account-details" title="Account Details">
-          <dl className="space-y-2">
-            <DetailRow label="Member Since">{formatDate(account.createdAt)}</DetailRow>
-            <DetailRow label="User ID">
-              <span className="tabular-nums">{account.id}</span>
-            </DetailRow>
-            <DetailRow label="Status">
-              <span className="font-semibold text-success">Active</span>
-            </DetailRow>
-          </dl>
-        </ProfileSection>
-
-        <ProfileSection id="linked-accounts" title="Linked Accounts">
-          <dl className="space-y-3">
-            <DetailRow label="Telegram">
-              {account.telegramUsername ? (
-                `@${account.telegramUsername}`
-              ) : (
-                <CallToAction to="/profile?edit=1" secondary className="px-3 py-1.5 text-xs">
-                  Link
-                </CallToAction>
-              )}
-            </DetailRow>
-            <DetailRow label="Goated">
-              {linked ? (
-                <span className="font-semibold text-success">Connected</span>
-              ) : (
-                <CallToAction to={PROVIDER_REFERRAL_URL} secondary className="px-3 py-1.5 text-xs">
-                  Connect
-                </CallToAction>
-              )}
-            </DetailRow>
-          </dl>
-        </ProfileSection>
-      </div>
+      <AccountPanels account={account} />
 
       <ProfileSection
         id="about-me"
@@ -261,26 +228,7 @@ export default function ProfilePage() {
         {racePosition ? <RacePositionCard {...racePosition} /> : null}
       </section>
 
-      {linked && account.telegramUsername ? null : (
-        <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-primary/40 bg-card p-6">
-          <div>
-            <h2 className="font-display text-xl font-extrabold uppercase text-primary">
-              Connect Your Accounts
-            </h2>
-            <p className="text-muted">
-              Link Goated to track your wagers and race position, and join the Telegram community.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <CallToAction to={PROVIDER_REFERRAL_URL} className="px-4 py-2">
-              Connect
-            </CallToAction>
-            <CallToAction to={TELEGRAM_COMMUNITY_URL} secondary className="px-4 py-2">
-              Join Telegram
-            </CallToAction>
-          </div>
-        </section>
-      )}
+      {linked && account.telegramUsername ? null : <ConnectAccountsBanner />}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
+import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { formatUsd } from "~/domain/money";
 import { PlayerName } from "~/components/player/PlayerName";
 
-export const MVP_PERIODS = [
-  { period: "daily", title: "Daily MVP" },
-  { period: "weekly", title: "Weekly MVP" },
-  { period: "monthly", title: "Monthly MVP" },
-] as const;
+export const MVP_PERIODS = (["daily", "weekly", "monthly"] as const).map((period) => ({
+  period,
+  title: `${PERIOD_NAMES[period].label} MVP`,
+}));
 
 export type MvpPeriod = (typeof MVP_PERIODS)[number]["period"];
 
