@@ -2,6 +2,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GeneralErrorBoundary } from "~/components/errors/GeneralErrorBoundary";
 import { ErrorBoundary } from "~/root";
 
 // A returning visitor (the intro stays away); jsdom lacks matchMedia, which the shell reads.
@@ -48,5 +49,37 @@ describe("the root error boundary", () => {
     });
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
     expect(screen.queryByText("Something went wrong")).toBeNull();
+  });
+});
+
+describe("GeneralErrorBoundary in a route", () => {
+  function renderRouteFailing(status: number) {
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => null,
+        ErrorBoundary: () => (
+          <GeneralErrorBoundary statusHandlers={{ 403: () => <h1>Admin Access Required</h1> }} />
+        ),
+        loader: () => {
+          throw new Response("no", { status });
+        },
+      },
+    ]);
+    render(<Stub />);
+  }
+
+  it("answers a status with the route's own handler", async () => {
+    renderRouteFailing(403);
+    expect(await screen.findByRole("heading", { name: "Admin Access Required" })).toBeTruthy();
+  });
+
+  it("keeps the standard 404 page and the error screen for other statuses", async () => {
+    renderRouteFailing(404);
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
+    cleanup();
+    renderRouteFailing(500);
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(screen.getByText(/^500/)).toBeTruthy();
   });
 });
