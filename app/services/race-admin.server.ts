@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database, RaceStatus } from "~db/schema";
 import { db } from "./db.server";
-import { announceCompletion } from "./race-jobs.server";
+import { announceCompletion } from "~/jobs/race-completion.server";
 import {
   completeRaceIn,
   findLiveMonthlyRaceClash,

@@ -13,7 +13,7 @@ import { serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardSnapshot } from "~/services/players.server";
-import { announceCompletion } from "~/services/race-jobs.server";
+import { announceCompletion } from "~/jobs/race-completion.server";
 import { completeRace, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
 import { ensureAdmin } from "~/services/users.server";
 import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";

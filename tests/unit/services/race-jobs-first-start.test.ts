@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { db } from "~/services/db.server";
-import { runRaceJobs } from "~/services/race-jobs.server";
+import { runRaceJobs } from "~/jobs/race-completion.server";
 import { findCurrentRace } from "~/services/races.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 

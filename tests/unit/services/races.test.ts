@@ -8,7 +8,7 @@ import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
 import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
-import { runRaceJobs } from "~/services/race-jobs.server";
+import { runRaceJobs } from "~/jobs/race-completion.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import {
   completeRace,

@@ -1,10 +1,15 @@
 import { eventBus } from "~/realtime/event-bus";
 import { serverMessage } from "~/realtime/messages";
 import { completionCutoff } from "~/domain/race-time";
-import { participantJson } from "./race-api.server";
-import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
-import type { Completion } from "./races.server";
-import { syncStatus } from "./sync-runs.server";
+import { participantJson } from "~/services/race-api.server";
+import {
+  completeRace,
+  ensureMonthlyRace,
+  findDueRaces,
+  nextRaceStart,
+} from "~/services/races.server";
+import type { Completion } from "~/services/races.server";
+import { syncStatus } from "~/services/sync-runs.server";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
 
 /** How often the server looks for races to complete and for a month without a race. */
