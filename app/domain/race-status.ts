@@ -1,4 +1,4 @@
-import type { RaceStatus } from "~db/schema";
+import type { RaceStatus } from "./race";
 
 /** The admin's quick toggle (admin-and-content §4): a live race completes, any other goes live. */
 export function toggledStatus(status: RaceStatus): RaceStatus {

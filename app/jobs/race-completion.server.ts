@@ -8,7 +8,7 @@ import {
   findDueRaces,
   nextRaceStart,
 } from "~/services/races.server";
-import type { Completion } from "~/services/races.server";
+import type { Completion } from "~/domain/race";
 import { syncStatus } from "~/services/sync-runs.server";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
 

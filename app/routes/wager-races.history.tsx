@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
-import { RACE_TYPE_LABELS } from "~/components/race/RaceBoard";
+import { RACE_TYPE_LABELS } from "~/domain/race";
 import { listCompletedRaces } from "~/services/races.server";
 
 export const meta: MetaFunction = () => [

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
-import type { Database, RaceStatus } from "~db/schema";
+import type { Database } from "~db/schema";
+import type { Completion, RaceInput, RaceSave, RaceStatus, RaceView } from "~/domain/race";
 import { db } from "./db.server";
 import { announceCompletion } from "~/jobs/race-completion.server";
 import {
@@ -9,16 +10,6 @@ import {
   freezeResults,
   toRaceView,
 } from "./races.server";
-import type { Completion, RaceView } from "./races.server";
-
-/** What an admin sets on a race (form or API), money already in cents. */
-export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
-
-/**
- * The outcome of an admin's write: the race as saved, or the monthly race that already runs in
- * the same UTC month (nothing was written).
- */
-export type RaceSave = { race: RaceView } | { clash: RaceView };
 
 /** Every race, the running ones first, then the newest. */
 export async function listRaces(): Promise<RaceView[]> {

@@ -9,7 +9,7 @@ import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
 import { monthlyRaceClashMessage } from "./race-input.server";
-import type { Participant, RacePosition, RaceView } from "./races.server";
+import type { Participant, RacePosition, RaceView } from "~/domain/race";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
 export function raceJson(race: RaceView): AdminRaceJson {

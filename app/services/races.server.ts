@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Race, RaceStatus, RaceType } from "~db/schema";
+import type { Database, Race } from "~db/schema";
 import {
   MONTHLY_RACE_MIN_WAGER,
   MONTHLY_RACE_POOL_CENTS,
@@ -9,7 +9,16 @@ import {
   prizeCents,
   PAID_POSITIONS,
 } from "~/domain/race-prizes";
-import type { PrizeDistribution } from "~/domain/race-prizes";
+import type {
+  Completion,
+  Participant,
+  RaceBoardData,
+  RacePosition,
+  RacePositionCardData,
+  RaceStatus,
+  RaceType,
+  RaceView,
+} from "~/domain/race";
 import { rankStandings } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
 import {
@@ -25,26 +34,6 @@ import { linkedPlayerUid } from "./users.server";
  * Wager races: the races themselves, their standings (computed from the wager snapshots while a
  * race runs, frozen in race_results when it completes), completion and the automatic monthly race.
  */
-
-export interface RaceView {
-  id: number;
-  title: string;
-  type: RaceType;
-  status: RaceStatus;
-  prizePoolCents: number;
-  minWager: number;
-  startDate: string;
-  endDate: string;
-  distribution: PrizeDistribution;
-  rules: string | null;
-  description: string | null;
-  isAutomatic: boolean;
-  completedAt: string | null;
-}
-
-export interface Participant extends Standing {
-  prizeCents: number;
-}
 
 export function toRaceView(row: Race): RaceView {
   return {
@@ -234,11 +223,6 @@ export async function listCompletedRaces(limit = 24) {
   }));
 }
 
-export interface Completion {
-  race: RaceView;
-  winners: Participant[];
-}
-
 /**
  * Completes a race: freezes its standings as of its end (or now, if completed early by an admin),
  * marks it completed and tells each winner with a linked provider account. One transaction guarded
@@ -418,16 +402,6 @@ export async function ensureMonthlyRace(now: Date = new Date()): Promise<RaceVie
   });
 }
 
-export interface RacePosition {
-  position: number;
-  totalParticipants: number;
-  wagerAmount: number;
-  previousPosition: number | null;
-  raceType: RaceType;
-  raceTitle: string;
-  endDate: string;
-}
-
 /**
  * Where a player stands in the current race, and where they stood at the previous sync: the
  * standings just before the latest snapshot instant (snapshots are written only by syncs).
@@ -488,15 +462,6 @@ async function playerUidFor(who: { userId?: number; username?: string }) {
   return player?.uid ?? null;
 }
 
-export interface RaceBoardData {
-  race: RaceView;
-  participants: Participant[];
-  view: "active" | "completed" | "upcoming";
-  nextRaceStart: string | null;
-  /** Set while a just-completed race is on show; the page asks again 1 s after it. */
-  transitionEnds: string | null;
-}
-
 /**
  * What /wager-races, the monthly race page, shows (spec §4): for an hour after a monthly race
  * completed at its end, that race; else the current race (completed once its end has passed, even
@@ -552,12 +517,6 @@ export async function playerTotals(uids: string[]) {
     .execute();
   return new Map(rows.map((r) => [r.uid, { allTime: r.all_time, updatedAt: r.updated_at }]));
 }
-
-export type RacePositionCardData =
-  | { kind: "unlinked" }
-  | { kind: "absent" }
-  | { kind: "error" }
-  | { kind: "loaded"; position: RacePosition; now: string };
 
 /**
  * What the profile's Wager Races tab shows for a user: the link prompt without a linked provider

@@ -3,22 +3,24 @@ import { useRef } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { useHydrated } from "~/components/ui/hooks";
 import { formatCents, formatUsd } from "~/domain/money";
+import { RACE_TYPE_LABELS } from "~/domain/race";
+import type { RaceView } from "~/domain/race";
 import { totalShare } from "~/domain/race-prizes";
-import type { PrizeDistribution } from "~/domain/race-prizes";
-import { RACE_TYPE_LABELS } from "./RaceBoard";
 
-interface CardRace {
-  id: number;
-  title: string;
-  type: string;
-  status: string;
-  prizePoolCents: number;
-  minWager: number;
-  startDate: string;
-  endDate: string;
-  distribution: PrizeDistribution;
-  isAutomatic: boolean;
-}
+/** The race fields an admin card shows. */
+type CardRace = Pick<
+  RaceView,
+  | "id"
+  | "title"
+  | "type"
+  | "status"
+  | "prizePoolCents"
+  | "minWager"
+  | "startDate"
+  | "endDate"
+  | "distribution"
+  | "isAutomatic"
+>;
 
 const DANGER_BUTTON =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-destructive px-4 py-2 font-display font-extrabold uppercase tracking-wide text-page hover:brightness-110";

@@ -3,44 +3,15 @@ import { useEffect, useState } from "react";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
+import { RACE_TYPE_LABELS } from "~/domain/race";
+import type { BoardRace, Participant, RaceBoardView } from "~/domain/race";
 import { prizeTable, totalShare } from "~/domain/race-prizes";
-import type { PrizeDistribution } from "~/domain/race-prizes";
 import { COMPLETED_VIEW_MS, countdownText, startOfNextUtcMonth } from "~/domain/race-time";
 import type { ServerMessage } from "~/realtime/messages";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import { useNow } from "./useNow";
 
-/** The race fields a board shows (a RaceView as it arrives from a loader). */
-export interface BoardRace {
-  id: number;
-  title: string;
-  type: string;
-  status: string;
-  prizePoolCents: number;
-  startDate: string;
-  endDate: string;
-  distribution: PrizeDistribution;
-  description: string | null;
-  rules: string | null;
-}
-
-export interface BoardParticipant {
-  position: number;
-  uid: string;
-  name: string;
-  wager: number;
-  prizeCents: number;
-}
-
-export type BoardView = "active" | "completed" | "upcoming";
-
-type SocketCompletion = { participants: BoardParticipant[]; nextRaceStart: string; until: number };
-
-export const RACE_TYPE_LABELS: Record<string, string> = {
-  monthly: "Monthly Race",
-  weekly: "Weekly Race",
-  weekend: "Weekend Race",
-};
+type SocketCompletion = { participants: Participant[]; nextRaceStart: string; until: number };
 
 /**
  * A race's page body. The server decides the view; with JavaScript the board also turns to
@@ -57,8 +28,8 @@ export function RaceBoard({
   listen,
 }: {
   race: BoardRace;
-  participants: BoardParticipant[];
-  view: BoardView;
+  participants: Participant[];
+  view: RaceBoardView;
   serverNow: string;
   nextRaceStart: string | null;
   transitionEnds: string | null;
@@ -98,7 +69,7 @@ export function RaceBoard({
   }, [revalidateAt, revalidate]);
 
   const endedHere = view === "active" && now.getTime() >= Date.parse(race.endDate);
-  let shown: { view: BoardView; participants: BoardParticipant[]; nextRaceStart: string | null } = {
+  let shown: { view: RaceBoardView; participants: Participant[]; nextRaceStart: string | null } = {
     view,
     participants,
     nextRaceStart,
@@ -176,7 +147,7 @@ function StatusPanel({
   now,
 }: {
   race: BoardRace;
-  shown: { view: BoardView; nextRaceStart: string | null };
+  shown: { view: RaceBoardView; nextRaceStart: string | null };
   now: Date;
 }) {
   const [label, target] =
@@ -216,8 +187,8 @@ function ParticipantsTable({
   participants,
   view,
 }: {
-  participants: BoardParticipant[];
-  view: BoardView;
+  participants: Participant[];
+  view: RaceBoardView;
 }) {
   if (participants.length === 0) {
     return (

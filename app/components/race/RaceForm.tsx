@@ -20,7 +20,7 @@ import {
 } from "~/domain/race-prizes";
 import type { PrizeDistribution, TopThree } from "~/domain/race-prizes";
 import { toUtcDateTimeLocal } from "~/domain/race-time";
-import type { RaceView } from "~/services/races.server";
+import type { RaceView } from "~/domain/race";
 
 export interface RaceFormDefaults {
   title: string;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RaceForm, raceFormDefaults } from "~/components/race/RaceForm";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import type { PrizeDistribution } from "~/domain/race-prizes";
-import type { RaceView } from "~/services/races.server";
+import type { RaceView } from "~/domain/race";
 
 const monthly: RaceView = {
   id: 3,
