@@ -27,11 +27,7 @@ import {
   setRaceStatus,
   updateRace,
 } from "~/services/race-admin.server";
-import {
-  monthlyRaceClashMessage,
-  raceFormSchema,
-  raceInputFromForm,
-} from "~/services/race-input.server";
+import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { findRace } from "~/services/races.server";
 
 export const meta: MetaFunction = () => [

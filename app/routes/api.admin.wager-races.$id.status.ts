@@ -4,7 +4,7 @@ import { apiRoute, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
 import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
-import { raceStatusSchema } from "~/services/race-input.server";
+import { raceStatusSchema } from "~/domain/race-form";
 
 const statusBody = z.object({ status: raceStatusSchema });
 

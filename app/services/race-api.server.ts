@@ -8,7 +8,7 @@ import type {
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
-import { monthlyRaceClashMessage } from "./race-input.server";
+import { monthlyRaceClashMessage } from "~/domain/race-form";
 import type { Participant, RacePosition, RaceView } from "~/domain/race";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */

@@ -7,7 +7,7 @@ import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
-import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
+import { raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { runRaceJobs } from "~/jobs/race-completion.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { toCents } from "~/domain/money";
-import { RACE_STATUSES, RACE_TYPES } from "~/domain/race";
-import type { RaceInput, RaceView } from "~/domain/race";
-import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "~/domain/race-prizes";
-import type { PrizeDistribution } from "~/domain/race-prizes";
-import { parseUtcInstant, utcMonthName } from "~/domain/race-time";
-import { hasControlOrLoneSurrogate } from "~/domain/text";
+import { toCents } from "./money";
+import { RACE_STATUSES, RACE_TYPES } from "./race";
+import type { RaceInput, RaceView } from "./race";
+import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "./race-prizes";
+import type { PrizeDistribution } from "./race-prizes";
+import { parseUtcInstant, utcMonthName } from "./race-time";
+import { hasControlOrLoneSurrogate } from "./text";
 
 /**
  * The race form's rules (admin-and-content §5), shared by /admin/wager-races and the admin API.
