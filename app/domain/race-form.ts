@@ -8,8 +8,9 @@ import { parseUtcInstant, utcMonthName } from "./race-time";
 import { hasControlOrLoneSurrogate } from "./text";
 
 /**
- * The race form's rules (admin-and-content §5), shared by /admin/wager-races and the admin API.
- * Messages are the spec's where it has them.
+ * The race form's rules (docs/product.md §A5), shared by /admin/wager-races (on the server, which
+ * decides, and in the browser, which answers sooner) and the admin API. Messages are the product
+ * description's where it has them.
  */
 export const raceStatusSchema = z.enum(RACE_STATUSES, {
   message: "Status must be upcoming, live or completed",

@@ -6,6 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
@@ -21,6 +22,7 @@ import {
 import type { PrizeDistribution, TopThree } from "~/domain/race-prizes";
 import { toUtcDateTimeLocal } from "~/domain/race-time";
 import type { RaceView } from "~/domain/race";
+import { raceFormSchema } from "~/domain/race-form";
 
 export interface RaceFormDefaults {
   title: string;
@@ -37,7 +39,7 @@ export interface RaceFormDefaults {
   description: string;
 }
 
-/** The form's values for a race being edited, else the spec's defaults (admin-and-content §9). */
+/** The form's values for a race being edited, else the defaults (docs/product.md §A9). */
 export function raceFormDefaults(race: RaceView | null, today: string): RaceFormDefaults {
   const [first, second, third] = topThreeOf(race?.distribution ?? DEFAULT_ADMIN_SPLIT);
   return {
@@ -93,8 +95,9 @@ function SavedShares({ distribution }: { distribution: PrizeDistribution | null 
 }
 
 /**
- * The race create/edit form (admin-and-content §2, §5, §9): a native POST form; the server
- * validates and answers errors in place (conform keeps the values the admin typed). Below the
+ * The race create/edit form (docs/product.md §A2, §A5, §A9): a native POST form. The server
+ * validates and answers errors in place (conform keeps the values the admin typed); with
+ * JavaScript the same schema checks each field as it is left, before anything is sent. Below the
  * sliders, the shares it would save: rendered by the server, following the sliders with JavaScript.
  */
 export function RaceForm({
@@ -115,6 +118,9 @@ export function RaceForm({
     id: raceId ? `race-${raceId}` : "race-new",
     lastResult,
     defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: raceFormSchema }),
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
