@@ -28,7 +28,7 @@ import {
   updateRace,
 } from "~/services/race-admin.server";
 import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
-import { findRace } from "~/services/races.server";
+import { findRace } from "~/services/race-store.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Race Management | Admin | GoatedVIPs" },

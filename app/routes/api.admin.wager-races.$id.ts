@@ -3,7 +3,7 @@ import { apiRoute } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { deleteRace } from "~/services/race-admin.server";
 import { raceJson, raceNotFound } from "~/services/race-api.server";
-import { findRace } from "~/services/races.server";
+import { findRace } from "~/services/race-store.server";
 
 function raceId(value: string | undefined): number | null {
   const id = Number(value);

@@ -1,7 +1,7 @@
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { racePositionJson } from "~/services/race-api.server";
-import { findRacePosition } from "~/services/races.server";
+import { findRacePosition } from "~/services/race-standings.server";
 
 /**
  * Spec §3 "Race position": where a player stands in the current race. `userId` names one of our

@@ -2,12 +2,9 @@ import type { PreviousRaceJson } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import { publicRaceJson } from "~/services/race-api.server";
-import {
-  findPreviousRace,
-  playerTotals,
-  raceParticipants,
-  transitionEnds,
-} from "~/services/races.server";
+import { raceParticipants } from "~/services/race-standings.server";
+import { findPreviousRace } from "~/services/race-store.server";
+import { playerTotals, transitionEnds } from "~/services/race-views.server";
 
 /**
  * Spec §3 "Previous race": the last completed race with its frozen top 10, when its completed view

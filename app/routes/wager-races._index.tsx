@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { currentRaceBoard } from "~/services/races.server";
+import { currentRaceBoard } from "~/services/race-views.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Races | GoatedVIPs" },
