@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
+import { RaceBoard } from "~/components/race/RaceBoard";
+import { RaceLoadError } from "~/components/race/RaceLoadError";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { currentRaceBoard } from "~/services/race-views.server";
 

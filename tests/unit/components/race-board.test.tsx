@@ -2,7 +2,8 @@
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
+import { RaceBoard } from "~/components/race/RaceBoard";
+import { RaceLoadError } from "~/components/race/RaceLoadError";
 import type { BoardRace, Participant } from "~/domain/race";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 
