@@ -36,7 +36,7 @@ export const meta: MetaFunction = () => [
 ];
 
 const PAGE = "/admin/wager-races";
-/** Admin-and-content §9: the race list is refreshed every 5 s. */
+/** The race list is refreshed every 5 s (docs/product.md §A9). */
 const POLL_MS = 5000;
 
 function idFrom(value: FormDataEntryValue | string | null): number | null {
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Post/redirect/get back to the list with the spec's success toast. */
+/** Post/redirect/get back to the list with the success toast (docs/product.md §A8). */
 async function doneWith(title: string, description: string) {
   return redirect(PAGE, { headers: await toastHeaders({ title, description, type: "success" }) });
 }
@@ -210,7 +210,7 @@ export default function AdminWagerRaces() {
         )}
       </section>
 
-      {/* The mobile floating New Race button (admin-and-content §2). */}
+      {/* The mobile floating New Race button (docs/product.md §A2). */}
       <Link
         to="?form=new#race-form"
         className={`${PRIMARY_BUTTON} fixed bottom-24 right-4 z-30 px-5 py-3 shadow-glow sm:hidden`}
@@ -221,7 +221,7 @@ export default function AdminWagerRaces() {
   );
 }
 
-/** A signed-in non-admin gets 403 with the admin area's access text (admin-and-content §2). */
+/** A signed-in non-admin gets 403 with the admin area's access text (docs/product.md §A2). */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {

@@ -4,7 +4,7 @@ import { racePositionJson } from "~/services/race-api.server";
 import { findRacePosition } from "~/services/race-standings.server";
 
 /**
- * Spec §3 "Race position": where a player stands in the current race. `userId` names one of our
+ * docs/product.md §P3 "Race position": where a player stands in the current race. `userId` names one of our
  * users (their linked provider account is used); `username` the provider name.
  */
 async function position({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { findPreviousRace } from "~/services/race-store.server";
 import { playerTotals, transitionEnds } from "~/services/race-views.server";
 
 /**
- * Spec §3 "Previous race": the last completed race with its frozen top 10, when its completed view
+ * docs/product.md §P3 "Previous race": the last completed race with its frozen top 10, when its completed view
  * ends, and each participant's all-time total and last update.
  */
 async function previous() {

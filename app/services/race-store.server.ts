@@ -153,7 +153,7 @@ export async function findDueRaces(now: Date = new Date()): Promise<number[]> {
 
 /**
  * Makes sure the UTC month of `now` has a monthly race: unless an admin has configured a monthly
- * race starting in that month (in any status), the automatic one ($500, the spec's shares,
+ * race starting in that month (in any status), the automatic one ($500, the published shares,
  * minimum wager $1) is created live. The unique index on automatic races' start makes a second
  * attempt a no-op; with the check above it never meets the one-live-monthly-race-per-month guard
  * (`findLiveMonthlyRaceClash`). Returns the created race.
