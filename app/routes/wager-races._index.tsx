@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceLoadError } from "~/components/race/RaceLoadError";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { CallToAction } from "~/components/ui/CallToAction";
 import { currentRaceBoard } from "~/services/race-views.server";
 
 export const meta: MetaFunction = () => [
@@ -40,9 +40,9 @@ export default function WagerRacesPage() {
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="font-display text-3xl font-extrabold uppercase">Wager Races</h1>
         <p className="mt-4 text-lg font-bold">No participants in the current race</p>
-        <Link to="/leaderboard" className={`${PRIMARY_BUTTON} mt-6 px-5 py-2`}>
+        <CallToAction to="/leaderboard" className="mt-6 px-5 py-2">
           View Regular Leaderboard
-        </Link>
+        </CallToAction>
       </div>
     );
   }

@@ -1,13 +1,13 @@
 import { data, redirect } from "@remix-run/node";
 import { apiError } from "~/lib/json-api.server";
 import type { ToastInput } from "~/lib/toast";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 
 /**
- * Who may do what, checked on the server for every loader, action and API route (spec §6).
- * Pages send a visitor to `/` (spec §2 "Guarded routes"); API routes answer JSON 401/403.
+ * Who may do what, checked on the server for every loader, action and API route (docs/product.md §P6).
+ * Pages send a visitor to `/` (docs/product.md §P2 "Guarded routes"); API routes answer JSON 401/403.
  */
 
 export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated";
@@ -16,7 +16,7 @@ export const ADMIN_REQUIRED_MESSAGE = "Admin access required";
 /** A guarded page: the signed-in user, or a redirect to `/` (with `toast` there, if given). */
 export async function requireUser(request: Request, toast?: ToastInput): Promise<SessionUser> {
   const user = await findRequestUser(request);
-  if (!user) throw redirect("/", toast ? { headers: await toastHeaders(toast) } : undefined);
+  if (!user) throw toast ? await redirectWithToast("/", toast) : redirect("/");
   return user;
 }
 
