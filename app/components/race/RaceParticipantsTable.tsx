@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { StandingHeaderRow, StandingRow } from "~/components/leaderboard/StandingRow";
+import { PlayerName } from "~/components/player/PlayerName";
+import { CallToAction } from "~/components/ui/CallToAction";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import type { Participant, RaceBoardView } from "~/domain/race";
 
@@ -19,45 +20,32 @@ export function RaceParticipantsTable({
             ? "No participants in this race"
             : "No participants in the current race"}
         </p>
-        <Link to="/leaderboard" className={`${PRIMARY_BUTTON} mt-4 px-5 py-2`}>
+        <CallToAction to="/leaderboard" className="mt-4 px-5 py-2">
           View Regular Leaderboard
-        </Link>
+        </CallToAction>
       </div>
     );
   }
   return (
     <div className="mt-4 overflow-x-auto rounded-xl border border-accent bg-card">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase tracking-widest text-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Rank
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Player
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Wagered
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Prize
-            </th>
-          </tr>
+      <table className="w-full border-collapse text-sm">
+        <thead>
+          <StandingHeaderRow valueHeadings={["Wagered", "Prize"]} />
         </thead>
         <tbody>
           {participants.map((p) => (
-            <tr key={p.uid} className="border-t border-accent">
-              <td
-                className={`px-4 py-3 font-display text-lg font-extrabold ${p.position <= 3 ? "text-primary" : ""}`}
-              >
-                #{p.position}
-              </td>
-              <td className="px-4 py-3 font-semibold">{p.name}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatAbbreviatedUsd(p.wager)}</td>
-              <td className="px-4 py-3 text-right tabular-nums text-primary">
-                {formatCents(p.prizeCents)}
-              </td>
-            </tr>
+            <StandingRow
+              key={p.uid}
+              uid={p.uid}
+              rank={p.position}
+              player={<PlayerName name={p.name} />}
+              values={[
+                formatAbbreviatedUsd(p.wager),
+                <span key="prize" className="text-primary">
+                  {formatCents(p.prizeCents)}
+                </span>,
+              ]}
+            />
           ))}
         </tbody>
       </table>

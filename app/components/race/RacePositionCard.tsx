@@ -1,5 +1,5 @@
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { CallToAction } from "~/components/ui/CallToAction";
 import { formatUsd } from "~/domain/money";
 import { RACE_TYPE_LABELS } from "~/domain/race";
 import type { RacePositionCardData } from "~/domain/race";
@@ -33,14 +33,9 @@ function RacePositionBody(props: RacePositionCardData) {
           <p className="text-muted">
             Link your {PROVIDER_HOST} account to see your wager race position
           </p>
-          <a
-            href={PROVIDER_REFERRAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} mt-4 px-5 py-2`}
-          >
+          <CallToAction to={PROVIDER_REFERRAL_URL} className="mt-4 px-5 py-2">
             Connect to Goated
-          </a>
+          </CallToAction>
         </div>
       );
     case "absent":
