@@ -22,6 +22,10 @@ type CardRace = Pick<
   | "isAutomatic"
 >;
 
+/** What a card's status toggle and delete forms post as their `intent`. */
+export const TOGGLE_STATUS_INTENT = "toggle-status";
+export const DELETE_RACE_INTENT = "delete";
+
 const DANGER_BUTTON =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-destructive px-4 py-2 font-display font-extrabold uppercase tracking-wide text-page hover:brightness-110";
 
@@ -81,7 +85,7 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
           Edit
         </Link>
         <Form method="post" action="/admin/wager-races">
-          <input type="hidden" name="intent" value="toggle-status" />
+          <input type="hidden" name="intent" value={TOGGLE_STATUS_INTENT} />
           <input type="hidden" name="id" value={race.id} />
           <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             {nextStatus === "completed" ? "Mark Completed" : "Set Live"}
@@ -129,7 +133,7 @@ function DeleteQuestion({ race, onCancel }: { race: CardRace; onCancel?: () => v
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
         <Form method="post" action="/admin/wager-races">
-          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="intent" value={DELETE_RACE_INTENT} />
           <input type="hidden" name="id" value={race.id} />
           <button type="submit" className={DANGER_BUTTON}>
             Delete Race

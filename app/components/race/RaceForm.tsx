@@ -7,9 +7,10 @@ import {
 } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { useSubmittingIntent } from "~/components/ui/hooks";
 import {
   DEFAULT_ADMIN_SPLIT,
   formDistribution,
@@ -23,6 +24,9 @@ import type { PrizeDistribution, TopThree } from "~/domain/race-prizes";
 import { toUtcDateTimeLocal } from "~/domain/race-time";
 import type { RaceView } from "~/domain/race";
 import { raceFormSchema } from "~/domain/race-form";
+
+/** What the race form posts as its `intent`. */
+export const SAVE_RACE_INTENT = "save";
 
 export interface RaceFormDefaults {
   title: string;
@@ -122,8 +126,7 @@ export function RaceForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: raceFormSchema }),
   });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const busy = useSubmittingIntent(SAVE_RACE_INTENT);
   const shares = [fields.first, fields.second, fields.third] as const;
   const sliderValue = (index: 0 | 1 | 2) => Number(shares[index].initialValue ?? 0);
   const [shown, setShown] = useState<TopThree>(() => [
@@ -140,7 +143,7 @@ export function RaceForm({
       {...getFormProps(form)}
       className="mt-4 grid gap-4 rounded-xl border border-accent bg-card p-5 sm:grid-cols-2"
     >
-      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="intent" value={SAVE_RACE_INTENT} />
       {raceId ? <input type="hidden" name="id" value={raceId} /> : null}
       {form.errors?.length ? (
         <p className="text-sm text-destructive sm:col-span-2">{form.errors.join(" ")}</p>
