@@ -26,7 +26,7 @@ import { db } from "./app/services/db.server";
 import { sessionCookie } from "./app/services/sessions.server";
 import { abandonUnfinishedSyncRuns } from "./app/services/sync-runs.server";
 import { ensureAdmin } from "./app/services/users.server";
-import { startRaceJobs } from "./app/services/race-jobs.server";
+import { startRaceJobs } from "./app/jobs/race-completion.server";
 import { startSessionPurge } from "./app/jobs/session-purge.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { RaceStatus, RaceType } from "~/domain/race";
 
 /**
  * Instants are ISO-8601 UTC text (docs/decisions/0003-time-and-money.md); booleans are 0/1 integers
@@ -102,9 +103,6 @@ export interface BonusCodesTable {
   expires_at: Instant;
   created_at: ColumnType<Instant, Instant, never>;
 }
-
-export type RaceType = "weekly" | "monthly" | "weekend";
-export type RaceStatus = "upcoming" | "live" | "completed";
 
 /** A wager race; money in the pool is integer cents, the minimum wager dollars like the provider's. */
 export interface RacesTable {

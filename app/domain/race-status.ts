@@ -1,6 +1,6 @@
-import type { RaceStatus } from "~db/schema";
+import type { RaceStatus } from "./race";
 
-/** The admin's quick toggle (admin-and-content §4): a live race completes, any other goes live. */
+/** The admin's quick toggle (docs/product.md §A4): a live race completes, any other goes live. */
 export function toggledStatus(status: RaceStatus): RaceStatus {
   return status === "live" ? "completed" : "live";
 }

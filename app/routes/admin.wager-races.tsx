@@ -1,24 +1,31 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Link,
   useActionData,
   useLoaderData,
   useNavigation,
   useRevalidator,
-  useRouteError,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { AdminRaceCard, DeleteConfirmation } from "~/components/race/AdminRaceCard";
-import { RaceForm, raceFormDefaults } from "~/components/race/RaceForm";
-import { ErrorScreen } from "~/components/errors/ErrorScreen";
+import { ErrorPanel } from "~/components/errors/ErrorPanel";
+import { GeneralErrorBoundary } from "~/components/errors/GeneralErrorBoundary";
+import {
+  AdminRaceCard,
+  DELETE_RACE_INTENT,
+  DeleteConfirmation,
+  TOGGLE_STATUS_INTENT,
+} from "~/components/race/AdminRaceCard";
+import { RaceForm, raceFormDefaults, SAVE_RACE_INTENT } from "~/components/race/RaceForm";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
+import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
 import { readForm } from "~/lib/form-body.server";
-import { createToastHeaders as toastHeaders } from "~/lib/toast.server";
+import { replyTo } from "~/lib/intent";
+import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { parsePositiveId } from "~/lib/params";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/services/auth.server";
 import {
   createRace,
@@ -27,12 +34,7 @@ import {
   setRaceStatus,
   updateRace,
 } from "~/services/race-admin.server";
-import {
-  monthlyRaceClashMessage,
-  raceFormSchema,
-  raceInputFromForm,
-} from "~/services/race-input.server";
-import { findRace } from "~/services/races.server";
+import { findRace } from "~/services/race-store.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Race Management | Admin | GoatedVIPs" },
@@ -40,19 +42,15 @@ export const meta: MetaFunction = () => [
 ];
 
 const PAGE = "/admin/wager-races";
-/** Admin-and-content §9: the race list is refreshed every 5 s. */
+/** The race list is refreshed every 5 s (docs/product.md §A9). */
 const POLL_MS = 5000;
-
-function idFrom(value: FormDataEntryValue | string | null): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const races = await listRaces();
-  const byId = (key: string) => races.find((race) => race.id === idFrom(params.get(key))) ?? null;
+  const byId = (key: string) =>
+    races.find((race) => race.id === parsePositiveId(params.get(key))) ?? null;
   return {
     races,
     summary: raceSummary(races),
@@ -63,72 +61,68 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Post/redirect/get back to the list with the spec's success toast. */
-async function doneWith(title: string, description: string) {
-  return redirect(PAGE, { headers: await toastHeaders({ title, description, type: "success" }) });
-}
+/** Post/redirect/get back to the list with the success toast (docs/product.md §A8). */
+const doneWith = (title: string, description: string) =>
+  redirectWithToast(PAGE, { title, description, type: "success" });
+
+const raceNotFound = () =>
+  redirectWithToast(PAGE, {
+    title: "Race not found",
+    description: "It may have been deleted already.",
+    type: "destructive",
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const id = idFrom(formData.get("id"));
-  const notFound = async () =>
-    redirect(PAGE, {
-      headers: await toastHeaders({
-        title: "Race not found",
-        description: "It may have been deleted already.",
-        type: "destructive",
-      }),
-    });
+  const intent = readIntent(formData);
+  const id = parsePositiveId(formData.get("id"));
 
-  if (intent === "save") {
-    const existing = id ? await findRace(id) : null;
-    if (id && !existing) return notFound();
-    const submission = parseWithZod(formData, { schema: raceFormSchema });
-    if (submission.status !== "success") {
-      return data({ result: submission.reply(), id }, { status: 400 });
+  switch (intent) {
+    case SAVE_RACE_INTENT: {
+      const existing = id ? await findRace(id) : null;
+      if (id && !existing) return raceNotFound();
+      const submission = parseWithZod(formData, { schema: raceFormSchema });
+      if (submission.status !== "success") {
+        return intentReply({ intent, result: submission.reply() }, 400);
+      }
+      const input = raceInputFromForm(submission.value, existing);
+      const saved = existing
+        ? await updateRace(existing.id, input, admin.userId)
+        : await createRace(input, admin.userId);
+      if (!saved) return raceNotFound();
+      if ("clash" in saved) {
+        const message = monthlyRaceClashMessage(saved.clash);
+        const result = submission.reply({ fieldErrors: { startDate: [message] } });
+        return intentReply({ intent, result }, 409);
+      }
+      return existing
+        ? doneWith("Updated Successfully", "Race has been updated.")
+        : doneWith("Created Successfully", "Race has been created.");
     }
-    const input = raceInputFromForm(submission.value, existing);
-    const saved = existing
-      ? await updateRace(existing.id, input, admin.userId)
-      : await createRace(input, admin.userId);
-    if (!saved) return notFound();
-    if ("clash" in saved) {
-      const message = monthlyRaceClashMessage(saved.clash);
-      return data(
-        { result: submission.reply({ fieldErrors: { startDate: [message] } }), id },
-        { status: 409 },
-      );
-    }
-    return existing
-      ? doneWith("Updated Successfully", "Race has been updated.")
-      : doneWith("Created Successfully", "Race has been created.");
-  }
-
-  if (intent === "toggle-status" && id) {
-    const race = await findRace(id);
-    if (!race) return notFound();
-    const saved = await setRaceStatus(id, toggledStatus(race.status), admin.userId);
-    if (!saved) return notFound();
-    if ("clash" in saved) {
-      return redirect(PAGE, {
-        headers: await toastHeaders({
+    case TOGGLE_STATUS_INTENT: {
+      if (!id) return unknownIntent();
+      const race = await findRace(id);
+      if (!race) return raceNotFound();
+      const saved = await setRaceStatus(id, toggledStatus(race.status), admin.userId);
+      if (!saved) return raceNotFound();
+      if ("clash" in saved) {
+        return redirectWithToast(PAGE, {
           title: "Status not changed",
           description: monthlyRaceClashMessage(saved.clash),
           type: "destructive",
-        }),
-      });
+        });
+      }
+      return doneWith("Status Updated", "Race status has been updated successfully.");
     }
-    return doneWith("Status Updated", "Race status has been updated successfully.");
+    case DELETE_RACE_INTENT: {
+      if (!id) return unknownIntent();
+      if (!(await deleteRace(id))) return raceNotFound();
+      return doneWith("Deleted Successfully", "Race has been deleted.");
+    }
+    default:
+      return unknownIntent();
   }
-
-  if (intent === "delete" && id) {
-    if (!(await deleteRace(id))) return notFound();
-    return doneWith("Deleted Successfully", "Race has been deleted.");
-  }
-
-  return data({ result: undefined, id: null, message: "Unknown action" }, { status: 400 });
 }
 
 export default function AdminWagerRaces() {
@@ -137,12 +131,13 @@ export default function AdminWagerRaces() {
   const { revalidate, state } = useRevalidator();
   const navigating = useNavigation().state !== "idle";
 
-  // A failed save shows its form again (with the server's messages), whatever the URL says.
-  const failedSaveId =
-    actionData && "result" in actionData && actionData.result ? actionData.id : undefined;
+  // A failed save shows its form again (with the server's messages), whatever the URL says: the
+  // form of the race whose id it posted, else the new race's.
+  const failedSave = replyTo(actionData, SAVE_RACE_INTENT);
+  const failedSaveId = failedSave ? parsePositiveId(postedId(failedSave.initialValue)) : undefined;
   const formRace =
     failedSaveId !== undefined ? (races.find((race) => race.id === failedSaveId) ?? null) : editing;
-  const showForm = creating || editing !== null || failedSaveId !== undefined;
+  const showForm = creating || editing !== null || failedSave !== undefined;
 
   // The list refreshes itself, except while a form is open (it would drop the form's messages) or
   // a submission is under way (a refresh then would cancel its reload, and the toast with it).
@@ -193,7 +188,7 @@ export default function AdminWagerRaces() {
             raceId={formRace?.id ?? null}
             defaults={raceFormDefaults(formRace, today)}
             distribution={formRace?.distribution ?? null}
-            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            lastResult={failedSave}
             cancelTo={PAGE}
           />
         </section>
@@ -214,7 +209,7 @@ export default function AdminWagerRaces() {
         )}
       </section>
 
-      {/* The mobile floating New Race button (admin-and-content §2). */}
+      {/* The mobile floating New Race button (docs/product.md §A2). */}
       <Link
         to="?form=new#race-form"
         className={`${PRIMARY_BUTTON} fixed bottom-24 right-4 z-30 px-5 py-3 shadow-glow sm:hidden`}
@@ -225,31 +220,25 @@ export default function AdminWagerRaces() {
   );
 }
 
-/** A signed-in non-admin gets 403 with the admin area's access text (admin-and-content §2). */
+/** The `id` field a refused form posted back in its reply, if any. */
+function postedId(values: Record<string, unknown> | null | undefined): string | undefined {
+  const id = values?.id;
+  return typeof id === "string" ? id : undefined;
+}
+
+/** A signed-in non-admin gets 403 with the admin area's access text (docs/product.md §A2). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary">
-          Admin Access Required
-        </h1>
-        <p className="mt-4 text-muted">You need admin privileges to view this page.</p>
-        <Link to="/" className={`${PRIMARY_BUTTON} mt-8 px-5 py-2`}>
-          Return to Home
-        </Link>
-      </section>
-    );
-  }
   return (
-    <ErrorScreen
-      message={
-        isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : error instanceof Error
-            ? error.message
-            : "An unexpected error occurred"
-      }
+    <GeneralErrorBoundary
+      statusHandlers={{
+        403: () => (
+          <ErrorPanel
+            title="Admin Access Required"
+            message="You need admin privileges to view this page."
+            waysOut={[{ label: "Return to Home", to: "/" }]}
+          />
+        ),
+      }}
     />
   );
 }

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute, readJsonObject } from "~/lib/json-api.server";
+import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
 import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
-import { raceStatusSchema } from "~/services/race-input.server";
+import { raceStatusSchema } from "~/domain/race-form";
 
 const statusBody = z.object({ status: raceStatusSchema });
 
 /** PUT {status}: completing freezes the results like the job; reopening drops them. */
 async function putStatus({ request, params }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return raceNotFound();
+  const id = parsePositiveId(params.id);
+  if (!id) return raceNotFound();
   const parsed = statusBody.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
   const saved = await setRaceStatus(id, parsed.data.status, admin.userId);

@@ -3,7 +3,7 @@ import { apiRoute, readJsonObject } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
 import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
-import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/services/race-input.server";
+import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/domain/race-form";
 
 /** GET: every race. */
 async function listAll({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,11 @@
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parsePositiveId } from "~/lib/params";
 import { racePositionJson } from "~/services/race-api.server";
-import { findRacePosition } from "~/services/races.server";
+import { findRacePosition } from "~/services/race-standings.server";
 
 /**
- * Spec §3 "Race position": where a player stands in the current race. `userId` names one of our
+ * docs/product.md §P3 "Race position": where a player stands in the current race. `userId` names one of our
  * users (their linked provider account is used); `username` the provider name.
  */
 async function position({ request }: LoaderFunctionArgs) {
@@ -14,8 +15,8 @@ async function position({ request }: LoaderFunctionArgs) {
   if (!userIdText && !username) {
     return apiError(400, "userId or username is required");
   }
-  const userId = userIdText ? Number(userIdText) : undefined;
-  if (userId !== undefined && (!Number.isSafeInteger(userId) || userId <= 0)) {
+  const userId = userIdText ? parsePositiveId(userIdText) : undefined;
+  if (userId === null) {
     return apiError(400, "userId must be a positive whole number");
   }
   const position = await findRacePosition({ userId, username: username || undefined });

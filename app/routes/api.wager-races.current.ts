@@ -1,8 +1,9 @@
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import { publicRaceJson } from "~/services/race-api.server";
-import { findCurrentRace, raceParticipants } from "~/services/races.server";
+import { raceParticipants } from "~/services/race-standings.server";
+import { findCurrentRace } from "~/services/race-store.server";
 
-/** Spec §3 "Current race": the race running now with its top 10. */
+/** docs/product.md §P3 "Current race": the race running now with its top 10. */
 async function current() {
   const now = new Date();
   const race = await findCurrentRace(now);

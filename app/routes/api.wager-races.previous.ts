@@ -2,15 +2,12 @@ import type { PreviousRaceJson } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import { publicRaceJson } from "~/services/race-api.server";
-import {
-  findPreviousRace,
-  playerTotals,
-  raceParticipants,
-  transitionEnds,
-} from "~/services/races.server";
+import { raceParticipants } from "~/services/race-standings.server";
+import { findPreviousRace } from "~/services/race-store.server";
+import { playerTotals, transitionEnds } from "~/services/race-views.server";
 
 /**
- * Spec §3 "Previous race": the last completed race with its frozen top 10, when its completed view
+ * docs/product.md §P3 "Previous race": the last completed race with its frozen top 10, when its completed view
  * ends, and each participant's all-time total and last update.
  */
 async function previous() {

@@ -32,7 +32,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
-import { loadRacePositionCard } from "~/services/races.server";
+import { loadRacePositionCard } from "~/services/race-views.server";
 import { getAccount, updateProfile } from "~/services/users.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { parsePositiveId } from "~/lib/params";
-import { raceBoard } from "~/services/races.server";
+import { raceBoard } from "~/services/race-views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.board.race.title ?? "Wager race"} | Wager Races | GoatedVIPs` },

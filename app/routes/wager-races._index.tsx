@@ -1,9 +1,10 @@
 import { data } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
-import { currentRaceBoard } from "~/services/races.server";
+import { RaceBoard } from "~/components/race/RaceBoard";
+import { RaceLoadError } from "~/components/race/RaceLoadError";
 import { CallToAction } from "~/components/ui/CallToAction";
+import { currentRaceBoard } from "~/services/race-views.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Races | GoatedVIPs" },

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
+import { RACE_TYPE_LABELS } from "~/domain/race";
 import { formatMediumDate } from "~/domain/time";
-import { RACE_TYPE_LABELS } from "~/components/race/RaceBoard";
-import { listCompletedRaces } from "~/services/races.server";
+import { listCompletedRaces } from "~/services/race-store.server";
 
 export const meta: MetaFunction = () => [
   { title: "Past Wager Races | GoatedVIPs" },

@@ -1,24 +1,10 @@
 import type { Transaction } from "kysely";
-import type { Database, RaceStatus } from "~db/schema";
+import type { Database } from "~db/schema";
+import type { Completion, RaceInput, RaceSave, RaceStatus, RaceView } from "~/domain/race";
 import { db } from "./db.server";
-import { announceCompletion } from "./race-jobs.server";
-import {
-  completeRaceIn,
-  findLiveMonthlyRaceClash,
-  findRace,
-  freezeResults,
-  toRaceView,
-} from "./races.server";
-import type { Completion, RaceView } from "./races.server";
-
-/** What an admin sets on a race (form or API), money already in cents. */
-export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
-
-/**
- * The outcome of an admin's write: the race as saved, or the monthly race that already runs in
- * the same UTC month (nothing was written).
- */
-export type RaceSave = { race: RaceView } | { clash: RaceView };
+import { announceCompletion } from "./race-announcement.server";
+import { completeRaceIn, freezeResults } from "./race-results.server";
+import { findLiveMonthlyRaceClash, findRace, toRaceView } from "./race-store.server";
 
 /** Every race, the running ones first, then the newest. */
 export async function listRaces(): Promise<RaceView[]> {
@@ -112,11 +98,6 @@ async function writeStatus(
   return null;
 }
 
-async function findRaceIn(trx: Transaction<Database>, id: number): Promise<RaceView | null> {
-  const row = await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toRaceView(row) : null;
-}
-
 /** Saves an admin's edit in one transaction. Null when there is no such race. */
 export async function updateRace(
   id: number,
@@ -125,7 +106,7 @@ export async function updateRace(
   now: Date = new Date(),
 ): Promise<RaceSave | null> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const existing = await findRaceIn(trx, id);
+    const existing = await findRace(id, trx);
     if (!existing) return null;
     const clash = await findLiveMonthlyRaceClash(trx, input, id);
     if (clash) return { clash };
@@ -151,7 +132,7 @@ export async function setRaceStatus(
   now: Date = new Date(),
 ): Promise<RaceSave | null> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const race = await findRaceIn(trx, id);
+    const race = await findRace(id, trx);
     if (!race) return null;
     const clash =
       race.status === status ? null : await findLiveMonthlyRaceClash(trx, { ...race, status }, id);

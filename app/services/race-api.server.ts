@@ -8,8 +8,8 @@ import type {
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
-import { monthlyRaceClashMessage } from "./race-input.server";
-import type { Participant, RacePosition, RaceView } from "./races.server";
+import { monthlyRaceClashMessage } from "~/domain/race-form";
+import type { Participant, RacePosition, RaceView } from "~/domain/race";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
 export function raceJson(race: RaceView): AdminRaceJson {
@@ -39,7 +39,7 @@ export function validationFailure(error: z.ZodError) {
 export const raceNotFound = () => apiError(404, "Race not found");
 
 /**
- * A race participant in the API and the RACE_COMPLETED message: `wager` is the spec's name,
+ * A race participant in the API and the RACE_COMPLETED message: `wager` is the documented name,
  * `wagered` the one existing clients read; both in dollars rounded to cents.
  */
 export function participantJson(participant: Participant): RaceParticipantJson {
@@ -60,7 +60,7 @@ export function monthClash(clash: RaceView) {
   return apiError(409, message, { startDate: [message] });
 }
 
-/** A race as the public race API writes it (spec §3 "Current race"), prizes in dollars. */
+/** A race as the public race API writes it (docs/product.md §P3 "Current race"), prizes in dollars. */
 export function publicRaceJson(race: RaceView, participants: Participant[]): CurrentRaceJson {
   return {
     id: race.id,
@@ -74,7 +74,7 @@ export function publicRaceJson(race: RaceView, participants: Participant[]): Cur
   };
 }
 
-/** Spec §3 "Race position", the wager in dollars rounded to cents. */
+/** docs/product.md §P3 "Race position", the wager in dollars rounded to cents. */
 export function racePositionJson(position: RacePosition): RacePositionJson {
   return { ...position, wagerAmount: roundToCents(position.wagerAmount) };
 }

@@ -1,7 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { servedOverHttps } from "~/lib/config.server";
-import { findCurrentRace, findPreviousRace, raceParticipants } from "./races.server";
-import type { RaceView } from "./races.server";
+import { raceParticipants } from "./race-standings.server";
+import { findCurrentRace, findPreviousRace } from "./race-store.server";
+import type { RaceView } from "~/domain/race";
 
 /** Remembers that a visitor closed the floating race widget, so the server stops rendering it. */
 export const raceWidgetCookie = createCookie("gv_race_widget", {

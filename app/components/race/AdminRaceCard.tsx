@@ -3,22 +3,28 @@ import { useRef } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { useHydrated } from "~/components/ui/hooks";
 import { formatCents, formatUsd } from "~/domain/money";
+import { RACE_TYPE_LABELS } from "~/domain/race";
+import type { RaceView } from "~/domain/race";
 import { totalShare } from "~/domain/race-prizes";
-import type { PrizeDistribution } from "~/domain/race-prizes";
-import { RACE_TYPE_LABELS } from "./RaceBoard";
 
-interface CardRace {
-  id: number;
-  title: string;
-  type: string;
-  status: string;
-  prizePoolCents: number;
-  minWager: number;
-  startDate: string;
-  endDate: string;
-  distribution: PrizeDistribution;
-  isAutomatic: boolean;
-}
+/** The race fields an admin card shows. */
+type CardRace = Pick<
+  RaceView,
+  | "id"
+  | "title"
+  | "type"
+  | "status"
+  | "prizePoolCents"
+  | "minWager"
+  | "startDate"
+  | "endDate"
+  | "distribution"
+  | "isAutomatic"
+>;
+
+/** What a card's status toggle and delete forms post as their `intent`. */
+export const TOGGLE_STATUS_INTENT = "toggle-status";
+export const DELETE_RACE_INTENT = "delete";
 
 const DANGER_BUTTON =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-destructive px-4 py-2 font-display font-extrabold uppercase tracking-wide text-page hover:brightness-110";
@@ -79,7 +85,7 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
           Edit
         </Link>
         <Form method="post" action="/admin/wager-races">
-          <input type="hidden" name="intent" value="toggle-status" />
+          <input type="hidden" name="intent" value={TOGGLE_STATUS_INTENT} />
           <input type="hidden" name="id" value={race.id} />
           <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             {nextStatus === "completed" ? "Mark Completed" : "Set Live"}
@@ -127,7 +133,7 @@ function DeleteQuestion({ race, onCancel }: { race: CardRace; onCancel?: () => v
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
         <Form method="post" action="/admin/wager-races">
-          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="intent" value={DELETE_RACE_INTENT} />
           <input type="hidden" name="id" value={race.id} />
           <button type="submit" className={DANGER_BUTTON}>
             Delete Race

@@ -6,9 +6,11 @@ import {
   useForm,
 } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { useSubmittingIntent } from "~/components/ui/hooks";
 import {
   DEFAULT_ADMIN_SPLIT,
   formDistribution,
@@ -20,7 +22,11 @@ import {
 } from "~/domain/race-prizes";
 import type { PrizeDistribution, TopThree } from "~/domain/race-prizes";
 import { toUtcDateTimeLocal } from "~/domain/race-time";
-import type { RaceView } from "~/services/races.server";
+import type { RaceView } from "~/domain/race";
+import { raceFormSchema } from "~/domain/race-form";
+
+/** What the race form posts as its `intent`. */
+export const SAVE_RACE_INTENT = "save";
 
 export interface RaceFormDefaults {
   title: string;
@@ -37,7 +43,7 @@ export interface RaceFormDefaults {
   description: string;
 }
 
-/** The form's values for a race being edited, else the spec's defaults (admin-and-content §9). */
+/** The form's values for a race being edited, else the defaults (docs/product.md §A9). */
 export function raceFormDefaults(race: RaceView | null, today: string): RaceFormDefaults {
   const [first, second, third] = topThreeOf(race?.distribution ?? DEFAULT_ADMIN_SPLIT);
   return {
@@ -93,8 +99,9 @@ function SavedShares({ distribution }: { distribution: PrizeDistribution | null 
 }
 
 /**
- * The race create/edit form (admin-and-content §2, §5, §9): a native POST form; the server
- * validates and answers errors in place (conform keeps the values the admin typed). Below the
+ * The race create/edit form (docs/product.md §A2, §A5, §A9): a native POST form. The server
+ * validates and answers errors in place (conform keeps the values the admin typed); with
+ * JavaScript the same schema checks each field as it is left, before anything is sent. Below the
  * sliders, the shares it would save: rendered by the server, following the sliders with JavaScript.
  */
 export function RaceForm({
@@ -115,9 +122,11 @@ export function RaceForm({
     id: raceId ? `race-${raceId}` : "race-new",
     lastResult,
     defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: raceFormSchema }),
   });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const busy = useSubmittingIntent(SAVE_RACE_INTENT);
   const shares = [fields.first, fields.second, fields.third] as const;
   const sliderValue = (index: 0 | 1 | 2) => Number(shares[index].initialValue ?? 0);
   const [shown, setShown] = useState<TopThree>(() => [
@@ -134,7 +143,7 @@ export function RaceForm({
       {...getFormProps(form)}
       className="mt-4 grid gap-4 rounded-xl border border-accent bg-card p-5 sm:grid-cols-2"
     >
-      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="intent" value={SAVE_RACE_INTENT} />
       {raceId ? <input type="hidden" name="id" value={raceId} /> : null}
       {form.errors?.length ? (
         <p className="text-sm text-destructive sm:col-span-2">{form.errors.join(" ")}</p>

@@ -1,32 +1,17 @@
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { CallToAction } from "~/components/ui/CallToAction";
 import { formatUsd } from "~/domain/money";
+import { RACE_TYPE_LABELS } from "~/domain/race";
+import type { RacePositionCardData } from "~/domain/race";
 import { daysLeftRoundedUp, positionChange } from "~/domain/race-time";
-import { RACE_TYPE_LABELS } from "./RaceBoard";
-
-export interface CardPosition {
-  position: number;
-  totalParticipants: number;
-  wagerAmount: number;
-  previousPosition: number | null;
-  raceType: string;
-  raceTitle: string;
-  endDate: string;
-}
-
-export type RacePositionCardProps =
-  | { kind: "unlinked" }
-  | { kind: "absent" }
-  | { kind: "error" }
-  | { kind: "loaded"; position: CardPosition; now: string };
 
 export const PROVIDER_HOST = "Goated";
 export const POSITION_ERROR_TEXT = "Unable to load race position data. Please try again later.";
 
 const CHANGE_STYLES = { up: "text-success", down: "text-destructive", same: "text-muted" };
 
-/** The profile's Wager Races tab card (spec §2). */
-export function RacePositionCard(props: RacePositionCardProps) {
+/** The profile's Wager Races tab card (docs/product.md §P2). */
+export function RacePositionCard(props: RacePositionCardData) {
   return (
     <section
       aria-labelledby="race-position-heading"
@@ -40,7 +25,7 @@ export function RacePositionCard(props: RacePositionCardProps) {
   );
 }
 
-function RacePositionBody(props: RacePositionCardProps) {
+function RacePositionBody(props: RacePositionCardData) {
   switch (props.kind) {
     case "unlinked":
       return (
@@ -48,14 +33,9 @@ function RacePositionBody(props: RacePositionCardProps) {
           <p className="text-muted">
             Link your {PROVIDER_HOST} account to see your wager race position
           </p>
-          <a
-            href={PROVIDER_REFERRAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} mt-4 px-5 py-2`}
-          >
+          <CallToAction to={PROVIDER_REFERRAL_URL} className="mt-4 px-5 py-2">
             Connect to Goated
-          </a>
+          </CallToAction>
         </div>
       );
     case "absent":

@@ -13,8 +13,9 @@ import { serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardSnapshot } from "~/services/players.server";
-import { announceCompletion } from "~/services/race-jobs.server";
-import { completeRace, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
+import { announceCompletion } from "~/services/race-announcement.server";
+import { completeRace } from "~/services/race-results.server";
+import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
 import { ensureAdmin } from "~/services/users.server";
 import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";
 

@@ -2,8 +2,9 @@
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
-import type { BoardParticipant, BoardRace } from "~/components/race/RaceBoard";
+import { RaceBoard } from "~/components/race/RaceBoard";
+import { RaceLoadError } from "~/components/race/RaceLoadError";
+import type { BoardRace, Participant } from "~/domain/race";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 
 /** A stand-in for the browser's WebSocket that the test can speak through. */
@@ -32,7 +33,7 @@ const race: BoardRace = {
   description: null,
   rules: null,
 };
-const participants: BoardParticipant[] = [
+const participants: Participant[] = [
   { position: 1, uid: "u1", name: "Alpha", wager: 12_000, prizeCents: 21_250 },
 ];
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { createRemixStub } from "@remix-run/testing";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { RaceForm, raceFormDefaults } from "~/components/race/RaceForm";
-import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
+import { DEFAULT_ADMIN_SPLIT, MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import type { PrizeDistribution } from "~/domain/race-prizes";
-import type { RaceView } from "~/services/races.server";
+import type { RaceView } from "~/domain/race";
 
 const monthly: RaceView = {
   id: 3,
@@ -61,18 +61,7 @@ describe("RaceForm's shares", () => {
     renderForm(null);
     await screen.findByRole("list", { name: "Shares of positions 1 to 10" });
     expect(savedShares()).toEqual({
-      shares: listed({
-        1: 50,
-        2: 15,
-        3: 10,
-        4: 5,
-        5: 5,
-        6: 3.75,
-        7: 3.75,
-        8: 2.5,
-        9: 2.5,
-        10: 2.5,
-      }),
+      shares: listed(DEFAULT_ADMIN_SPLIT),
       total: "Total share: 100%",
     });
   });
@@ -110,5 +99,18 @@ describe("RaceForm's shares", () => {
     expect(
       screen.getByText("Positions 1 to 3 cannot share more than 100% of the pool"),
     ).toBeTruthy();
+  });
+});
+
+describe("RaceForm's checks in the browser", () => {
+  it("answers a field the admin leaves invalid before anything is sent", async () => {
+    renderForm(null);
+    const title = await screen.findByRole("textbox", { name: "Title" });
+    fireEvent.input(title, { target: { value: "   " } });
+    fireEvent.focusOut(title);
+    expect(await screen.findByText("Title is required")).toBeTruthy();
+
+    fireEvent.input(title, { target: { value: "Weekend Sprint" } });
+    await waitFor(() => expect(screen.queryByText("Title is required")).toBeNull());
   });
 });

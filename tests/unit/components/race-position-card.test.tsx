@@ -2,10 +2,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
+import type { RacePosition } from "~/domain/race";
 
 afterEach(cleanup);
 
-const position = {
+const position: RacePosition = {
   position: 4,
   totalParticipants: 87,
   wagerAmount: 25_000.5,

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
 import { RaceBoard } from "~/components/race/RaceBoard";
-import type { BoardRace } from "~/components/race/RaceBoard";
+import type { BoardRace } from "~/domain/race";
 import { RaceWidget } from "~/components/race/RaceWidget";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";

@@ -7,8 +7,9 @@ import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/players.server";
 import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
-import { runRaceJobs } from "~/services/race-jobs.server";
-import { computeStandings, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
+import { runRaceJobs } from "~/jobs/race-completion.server";
+import { computeStandings } from "~/services/race-standings.server";
+import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
 import { saveProviderToken } from "~/services/provider-tokens.server";
 import { dataFreshness, syncStatus } from "~/services/sync-runs.server";
 import {

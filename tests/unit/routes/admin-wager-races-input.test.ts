@@ -6,7 +6,7 @@ import * as adminPage from "~/routes/admin.wager-races";
 import * as adminApi from "~/routes/api.admin.wager-races";
 import * as adminStatusApi from "~/routes/api.admin.wager-races.$id.status";
 import { db } from "~/services/db.server";
-import { ensureMonthlyRace } from "~/services/races.server";
+import { ensureMonthlyRace } from "~/services/race-store.server";
 import { createSession } from "~/services/sessions.server";
 
 // Hostile race input through both doors: the admin page's form action and the admin JSON API.

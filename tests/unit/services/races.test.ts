@@ -7,20 +7,22 @@ import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
-import { raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
-import { runRaceJobs } from "~/services/race-jobs.server";
+import { raceFormSchema, raceInputFromForm } from "~/domain/race-form";
+import { runRaceJobs } from "~/jobs/race-completion.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
+import { completeRace } from "~/services/race-results.server";
 import {
-  completeRace,
   computeStandings,
+  findRacePosition,
+  raceParticipants,
+} from "~/services/race-standings.server";
+import {
   ensureMonthlyRace,
   findCurrentRace,
-  findRacePosition,
   listCompletedRaces,
-  loadRacePositionCard,
-  raceParticipants,
   toRaceView,
-} from "~/services/races.server";
+} from "~/services/race-store.server";
+import { loadRacePositionCard } from "~/services/race-views.server";
 
 const NOV = "2026-11-01T00:00:00.000Z";
 const DEC = "2026-12-01T00:00:00.000Z";

@@ -1,8 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { db } from "~/services/db.server";
-import { runRaceJobs } from "~/services/race-jobs.server";
-import { findCurrentRace } from "~/services/races.server";
+import { runRaceJobs } from "~/jobs/race-completion.server";
+import { findCurrentRace } from "~/services/race-store.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 
 // A first start: a freshly migrated database, the job's first pass at the moment this process

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
-import { raceApiSchema, raceFormSchema, raceInputFromForm } from "~/services/race-input.server";
-import type { RaceView } from "~/services/races.server";
+import { raceApiSchema, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
+import type { RaceView } from "~/domain/race";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

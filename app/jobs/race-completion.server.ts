@@ -1,34 +1,13 @@
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
 import { completionCutoff } from "~/domain/race-time";
-import { participantJson } from "./race-api.server";
-import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
-import type { Completion } from "./races.server";
-import { syncStatus } from "./sync-runs.server";
+import { announceCompletion } from "~/services/race-announcement.server";
+import { completeRace } from "~/services/race-results.server";
+import { ensureMonthlyRace, findDueRaces } from "~/services/race-store.server";
+import type { Completion } from "~/domain/race";
+import { syncStatus } from "~/services/sync-runs.server";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
 
 /** How often the server looks for races to complete and for a month without a race. */
 export const RACE_JOB_INTERVAL_MS = 60_000;
-
-/** Tells every /ws/leaderboard client that a race completed, with its winners. */
-export async function announceCompletion(completion: Completion, now: Date = new Date()) {
-  const winners = completion.winners.map(participantJson);
-  eventBus.publish(
-    "leaderboard.broadcast",
-    serverMessage(
-      "RACE_COMPLETED",
-      {
-        data: {
-          raceId: completion.race.id,
-          winners,
-          previousRaceEnd: completion.race.endDate,
-          nextRaceStart: await nextRaceStart(now),
-        },
-      },
-      now,
-    ),
-  );
-}
 
 /**
  * One pass of the race job: completes every live race whose end has passed (once a good sync has

@@ -1,19 +1,17 @@
 import { z } from "zod";
-import { toCents } from "~/domain/money";
-import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "~/domain/race-prizes";
-import type { PrizeDistribution } from "~/domain/race-prizes";
-import { parseUtcInstant, utcMonthName } from "~/domain/race-time";
-import { hasControlOrLoneSurrogate } from "~/domain/text";
-import type { RaceInput } from "./race-admin.server";
-import type { RaceView } from "./races.server";
+import { toCents } from "./money";
+import { RACE_STATUSES, RACE_TYPES } from "./race";
+import type { RaceInput, RaceView } from "./race";
+import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "./race-prizes";
+import type { PrizeDistribution } from "./race-prizes";
+import { parseUtcInstant, utcMonthName } from "./race-time";
+import { hasControlOrLoneSurrogate } from "./text";
 
 /**
- * The race form's rules (admin-and-content §5), shared by /admin/wager-races and the admin API.
- * Messages are the spec's where it has them.
+ * The race form's rules (docs/product.md §A5), shared by /admin/wager-races (on the server, which
+ * decides, and in the browser, which answers sooner) and the admin API. Messages are the product
+ * description's where it has them.
  */
-const RACE_TYPES = ["weekly", "monthly", "weekend"] as const;
-const RACE_STATUSES = ["upcoming", "live", "completed"] as const;
-
 export const raceStatusSchema = z.enum(RACE_STATUSES, {
   message: "Status must be upcoming, live or completed",
 });

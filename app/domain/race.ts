@@ -1,0 +1,101 @@
+import type { PrizeDistribution } from "./race-prizes";
+import type { Standing } from "./race-standings";
+
+/**
+ * The shapes of a wager race as the services hand them to routes and components. Money in a pool
+ * or prize is integer cents; a wager or minimum wager is dollars, like the provider's.
+ */
+
+export const RACE_TYPES = ["weekly", "monthly", "weekend"] as const;
+export type RaceType = (typeof RACE_TYPES)[number];
+
+export const RACE_STATUSES = ["upcoming", "live", "completed"] as const;
+export type RaceStatus = (typeof RACE_STATUSES)[number];
+
+/** What a race's type is called on its pages and cards. */
+export const RACE_TYPE_LABELS: Record<string, string> = {
+  monthly: "Monthly Race",
+  weekly: "Weekly Race",
+  weekend: "Weekend Race",
+};
+
+export interface RaceView {
+  id: number;
+  title: string;
+  type: RaceType;
+  status: RaceStatus;
+  prizePoolCents: number;
+  minWager: number;
+  startDate: string;
+  endDate: string;
+  distribution: PrizeDistribution;
+  rules: string | null;
+  description: string | null;
+  isAutomatic: boolean;
+  completedAt: string | null;
+}
+
+/** One of a race's paid top 10: their standing and their prize. */
+export interface Participant extends Standing {
+  prizeCents: number;
+}
+
+/** A race just completed, with the winners frozen in its results. */
+export interface Completion {
+  race: RaceView;
+  winners: Participant[];
+}
+
+/** Where a player stands in the current race, and where they stood at the previous sync. */
+export interface RacePosition {
+  position: number;
+  totalParticipants: number;
+  wagerAmount: number;
+  previousPosition: number | null;
+  raceType: RaceType;
+  raceTitle: string;
+  endDate: string;
+}
+
+/** What a race board shows: standings while it runs, results once completed, none before. */
+export type RaceBoardView = "active" | "completed" | "upcoming";
+
+/** The race fields a race board shows. */
+export type BoardRace = Pick<
+  RaceView,
+  | "id"
+  | "title"
+  | "type"
+  | "status"
+  | "prizePoolCents"
+  | "startDate"
+  | "endDate"
+  | "distribution"
+  | "description"
+  | "rules"
+>;
+
+export interface RaceBoardData {
+  race: RaceView;
+  participants: Participant[];
+  view: RaceBoardView;
+  nextRaceStart: string | null;
+  /** Set while a just-completed race is on show; the page asks again 1 s after it. */
+  transitionEnds: string | null;
+}
+
+/** The profile's race position card: never a made-up position, a failure is reported as such. */
+export type RacePositionCardData =
+  | { kind: "unlinked" }
+  | { kind: "absent" }
+  | { kind: "error" }
+  | { kind: "loaded"; position: RacePosition; now: string };
+
+/** What an admin sets on a race (form or API), money already in cents. */
+export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
+
+/**
+ * The outcome of an admin's write: the race as saved, or the monthly race that already runs in
+ * the same UTC month (nothing was written).
+ */
+export type RaceSave = { race: RaceView } | { clash: RaceView };

@@ -1,0 +1,109 @@
+import type { Transaction } from "kysely";
+import type { Database } from "~db/schema";
+import type { Completion, Participant, RaceView } from "~/domain/race";
+import { db } from "./db.server";
+import { computeStandings, withPrizes } from "./race-standings.server";
+import { toRaceView } from "./race-store.server";
+
+/**
+ * Completing a race: its standings frozen as its results (race_results), its status completed and
+ * its winners told, by the race job or by an admin.
+ */
+
+/**
+ * Completes a race: freezes its standings as of its end (or now, if completed early by an admin),
+ * marks it completed and tells each winner with a linked provider account. One transaction guarded
+ * by the status, so a crash or a second process never loses or duplicates a completion. `by` is
+ * the admin completing it by hand, null for the job. Null when the race does not exist or is
+ * completed already.
+ */
+export async function completeRace(
+  id: number,
+  now: Date = new Date(),
+  by: number | null = null,
+): Promise<Completion | null> {
+  return db.transaction().execute((trx) => completeRaceIn(trx, id, now, by));
+}
+
+/** completeRace inside the caller's transaction (an admin's save that also completes the race). */
+export async function completeRaceIn(
+  trx: Transaction<Database>,
+  id: number,
+  now: Date,
+  by: number | null,
+): Promise<Completion | null> {
+  const updated = await trx
+    .updateTable("races")
+    .set({
+      status: "completed",
+      completed_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      updated_by: by,
+    })
+    .where("id", "=", id)
+    .where("status", "!=", "completed")
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return null;
+  const race = toRaceView(
+    await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+  );
+  return { race, winners: await freezeResults(trx, race, now) };
+}
+
+/** Stores a completed race's top 10 as of `now` (capped at its end) and tells the winners. */
+export async function freezeResults(
+  trx: Transaction<Database>,
+  race: RaceView,
+  now: Date,
+): Promise<Participant[]> {
+  const winners = withPrizes(race, await computeStandings(race, now, trx));
+  await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
+  if (winners.length > 0) {
+    await trx
+      .insertInto("race_results")
+      .values(
+        winners.map((w) => ({
+          race_id: race.id,
+          position: w.position,
+          uid: w.uid,
+          name: w.name,
+          wager: w.wager,
+          prize_cents: w.prizeCents,
+        })),
+      )
+      .execute();
+  }
+  await notifyWinners(trx, race, winners, now);
+  return winners;
+}
+
+async function notifyWinners(
+  trx: Transaction<Database>,
+  race: RaceView,
+  winners: Participant[],
+  now: Date,
+) {
+  for (const winner of winners) {
+    // A user is linked to a player by the provider's uid (goated_id), never by a name.
+    const users = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("goated_id", "=", winner.uid)
+      .execute();
+    const prize = (winner.prizeCents / 100).toFixed(2);
+    for (const user of users) {
+      await trx
+        .insertInto("notifications")
+        .values({
+          user_id: user.id,
+          kind: "race_prize",
+          title: `You placed #${winner.position} in ${race.title}`,
+          message: `Your prize of $${prize} is paid within 24 hours of the race's completion.`,
+          race_id: race.id,
+          created_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
+}

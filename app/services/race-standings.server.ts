@@ -1,0 +1,163 @@
+import { sql } from "kysely";
+import type { Participant, RacePosition, RaceView } from "~/domain/race";
+import { PAID_POSITIONS, prizeCents } from "~/domain/race-prizes";
+import { rankStandings } from "~/domain/race-standings";
+import type { Standing } from "~/domain/race-standings";
+import { db } from "./db.server";
+import { findCurrentRace } from "./race-store.server";
+import type { Executor } from "./race-store.server";
+import { linkedPlayerUid } from "./users.server";
+
+/**
+ * A race's standings: computed from the wager snapshots while it runs, read from its frozen
+ * results once completed, and where one player stands in the current race.
+ */
+
+/**
+ * Every player's wager inside [start, min(asOf, end)): their all-time total at that instant minus
+ * their all-time total at the start, each read from the latest snapshot at or before the instant.
+ * A player with no snapshot before the start counts from 0 (they joined during the race).
+ */
+export async function computeStandings(
+  race: Pick<RaceView, "startDate" | "endDate" | "minWager">,
+  asOf: Date,
+  executor: Executor = db,
+): Promise<Standing[]> {
+  const until = new Date(Math.min(asOf.getTime(), Date.parse(race.endDate))).toISOString();
+  if (executor !== db) return queryStandings(race, until, executor);
+  // Standings change only when a sync writes snapshots: the same latest snapshot instant (and the
+  // same newest row) before `until` means the same standings, so they are computed once.
+  // Two single-aggregate queries: SQLite answers each from an index end, without a scan.
+  const latest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("taken_at").as("value"))
+    .where("taken_at", "<=", until)
+    .executeTakeFirst();
+  const newest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("id").as("value"))
+    .executeTakeFirst();
+  const key = [race.startDate, race.minWager, latest?.value, newest?.value].join("|");
+  const cached = standingsCache.get(key);
+  if (cached) return cached;
+  const standings = await queryStandings(race, until, db);
+  if (standingsCache.size >= STANDINGS_CACHE_SIZE) {
+    standingsCache.delete(standingsCache.keys().next().value as string);
+  }
+  standingsCache.set(key, standings);
+  return standings;
+}
+
+const STANDINGS_CACHE_SIZE = 32;
+const standingsCache = new Map<string, Standing[]>();
+
+async function queryStandings(
+  race: Pick<RaceView, "startDate" | "minWager">,
+  until: string,
+  executor: Executor,
+): Promise<Standing[]> {
+  // SQLite returns the other columns of the row holding max() in a grouped query.
+  const { rows } = await sql<{ uid: string; name: string; wager: number }>`
+    with at_end as (
+      select uid, all_time, max(taken_at) from wager_snapshots where taken_at <= ${until} group by uid
+    ),
+    at_start as (
+      select uid, all_time, max(taken_at) from wager_snapshots where taken_at <= ${race.startDate} group by uid
+    )
+    select at_end.uid as uid, players.name as name,
+           at_end.all_time - coalesce(at_start.all_time, 0) as wager
+    from at_end
+    join players on players.uid = at_end.uid
+    left join at_start on at_start.uid = at_end.uid
+    where at_end.all_time - coalesce(at_start.all_time, 0) > 0
+  `.execute(executor);
+  return rankStandings(rows, race.minWager);
+}
+
+/** The paid top 10 of the standings, each with their prize. */
+export function withPrizes(race: RaceView, standings: Standing[]): Participant[] {
+  return standings.slice(0, PAID_POSITIONS).map((standing) => ({
+    ...standing,
+    prizeCents: prizeCents(race.prizePoolCents, race.distribution, standing.position),
+  }));
+}
+
+/** The top 10 of a race with their prizes: frozen results once completed, live standings before. */
+export async function raceParticipants(race: RaceView, now: Date = new Date()) {
+  if (race.status === "completed") {
+    const rows = await db
+      .selectFrom("race_results")
+      .selectAll()
+      .where("race_id", "=", race.id)
+      .orderBy("position")
+      .execute();
+    return rows.map((row): Participant => ({
+      position: row.position,
+      uid: row.uid,
+      name: row.name,
+      wager: row.wager,
+      prizeCents: row.prize_cents,
+    }));
+  }
+  return withPrizes(race, await computeStandings(race, now));
+}
+
+/**
+ * Where a player stands in the current race, and where they stood at the previous sync: the
+ * standings just before the latest snapshot instant (snapshots are written only by syncs).
+ * The player is the linked provider account (goated_id) of user `userId`, else the player named
+ * `username` (the API's query parameter).
+ * Null when there is no current race or the player is not in it.
+ */
+export async function findRacePosition(
+  who: { userId?: number; username?: string },
+  now: Date = new Date(),
+): Promise<RacePosition | null> {
+  const uid = await playerUidFor(who);
+  return uid ? racePositionOf(uid, now) : null;
+}
+
+/** Where the player `uid` stands in the current race (see findRacePosition). */
+export async function racePositionOf(uid: string, now: Date): Promise<RacePosition | null> {
+  const race = await findCurrentRace(now);
+  if (!race) return null;
+  const standings = await computeStandings(race, now);
+  const current = standings.find((s) => s.uid === uid);
+  if (!current) return null;
+
+  const latest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("taken_at").as("taken_at"))
+    .where("taken_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  let previousPosition: number | null = null;
+  if (latest?.taken_at && latest.taken_at > race.startDate) {
+    const beforeLatestSync = new Date(Date.parse(latest.taken_at) - 1);
+    const previous = await computeStandings(race, beforeLatestSync);
+    previousPosition = previous.find((s) => s.uid === uid)?.position ?? null;
+  }
+  return {
+    position: current.position,
+    totalParticipants: standings.length,
+    wagerAmount: current.wager,
+    previousPosition,
+    raceType: race.type,
+    raceTitle: race.title,
+    endDate: race.endDate,
+  };
+}
+
+async function playerUidFor(who: { userId?: number; username?: string }) {
+  if (who.userId !== undefined) {
+    const uid = await linkedPlayerUid(who.userId);
+    if (uid) return uid;
+  }
+  if (!who.username) return null;
+  const player = await db
+    .selectFrom("players")
+    .select("uid")
+    .where(sql`lower(name)`, "=", who.username.toLowerCase())
+    .orderBy("all_time", "desc")
+    .executeTakeFirst();
+  return player?.uid ?? null;
+}

@@ -1,0 +1,89 @@
+import type { RaceBoardData, RacePositionCardData, RaceView } from "~/domain/race";
+import { COMPLETED_VIEW_MS } from "~/domain/race-time";
+import { db } from "./db.server";
+import { raceParticipants, racePositionOf } from "./race-standings.server";
+import { findCurrentRace, findPreviousRace, findRace, nextRaceStart } from "./race-store.server";
+import { linkedPlayerUid } from "./users.server";
+
+/** What the race pages, the race API and the profile's race card show, put together. */
+
+/** The previous race stays on show for an hour after it completed (docs/product.md §P4, §P9). */
+export function transitionEnds(race: RaceView): string {
+  const completed = Date.parse(race.completedAt ?? race.endDate);
+  return new Date(completed + COMPLETED_VIEW_MS).toISOString();
+}
+
+/**
+ * What /wager-races, the monthly race page, shows (docs/product.md §P4): for an hour after a monthly race
+ * completed at its end, that race; else the current race (completed once its end has passed, even
+ * before the job froze it); else the last completed race. Null when no race was ever run.
+ */
+export async function currentRaceBoard(now: Date = new Date()): Promise<RaceBoardData | null> {
+  const previous = await findPreviousRace();
+  const inTransition =
+    previous?.type === "monthly" &&
+    previous.completedAt &&
+    previous.completedAt >= previous.endDate &&
+    transitionEnds(previous) > now.toISOString();
+  const current = inTransition ? null : await findCurrentRace(now);
+  const race = current ?? previous;
+  if (!race) return null;
+  const ended = race.endDate <= now.toISOString() || race.status === "completed";
+  return {
+    race,
+    participants: await raceParticipants(race, now),
+    view: ended ? "completed" : "active",
+    nextRaceStart: ended ? await nextRaceStart(now) : null,
+    transitionEnds: inTransition && previous ? transitionEnds(previous) : null,
+  };
+}
+
+/** One race's own page: upcoming, running, or completed (frozen) once its end has passed. */
+export async function raceBoard(id: number, now: Date = new Date()): Promise<RaceBoardData | null> {
+  const race = await findRace(id);
+  if (!race) return null;
+  const instant = now.toISOString();
+  const view =
+    race.status === "completed" || race.endDate <= instant
+      ? "completed"
+      : race.status === "upcoming" || race.startDate > instant
+        ? "upcoming"
+        : "active";
+  return {
+    race,
+    participants: view === "upcoming" ? [] : await raceParticipants(race, now),
+    view,
+    nextRaceStart: null,
+    transitionEnds: null,
+  };
+}
+
+/** Provider totals of the given players (for the previous race's participants in the API). */
+export async function playerTotals(uids: string[]) {
+  if (uids.length === 0) return new Map<string, { allTime: number; updatedAt: string }>();
+  const rows = await db
+    .selectFrom("players")
+    .select(["uid", "all_time", "updated_at"])
+    .where("uid", "in", uids)
+    .execute();
+  return new Map(rows.map((r) => [r.uid, { allTime: r.all_time, updatedAt: r.updated_at }]));
+}
+
+/**
+ * What the profile's Wager Races tab shows for a user: the link prompt without a linked provider
+ * account, else their position (never a made-up one: a failure is reported as such).
+ */
+export async function loadRacePositionCard(
+  userId: number,
+  now: Date = new Date(),
+): Promise<RacePositionCardData> {
+  try {
+    const uid = await linkedPlayerUid(userId);
+    if (!uid) return { kind: "unlinked" };
+    const position = await racePositionOf(uid, now);
+    return position ? { kind: "loaded", position, now: now.toISOString() } : { kind: "absent" };
+  } catch (error) {
+    console.error("race position card: loading failed", error);
+    return { kind: "error" };
+  }
+}
