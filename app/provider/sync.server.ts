@@ -1,6 +1,5 @@
 import { singleton } from "~/lib/singleton.server";
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
+import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardSnapshot, storeReferrals } from "~/services/players.server";
 import { latestProviderToken } from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
@@ -36,7 +35,7 @@ export function syncGeneration(): number {
 
 /**
  * One sync: fetch the referrals (provider with GOATED_API_TOKEN, else the admin-saved token, else
- * the demo source), store them, record the run, and push LEADERBOARD_UPDATE when data changed.
+ * the demo source), store them, record the run, and publish the leaderboard update when data changed.
  * A failed fetch stores nothing, so the last good data stays. A call while a sync is running joins
  * it rather than starting a second one.
  */
@@ -90,10 +89,8 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   const counts = { players: fetched.referrals.length, skipped: fetched.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
   if (changed > 0) {
-    eventBus.publish(
-      "leaderboard.broadcast",
-      serverMessage("LEADERBOARD_UPDATE", { data: await leaderboardSnapshot() }, now()),
-    );
+    const snapshot = await leaderboardSnapshot();
+    await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
   }
   return { outcome: "success", source, ...counts } satisfies SyncResult;
 }

@@ -1,5 +1,4 @@
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
+import { eventBus } from "~/lib/event-bus.server";
 import { completionCutoff } from "~/domain/race-time";
 import { participantJson } from "./race-api.server";
 import { completeRace, ensureMonthlyRace, findDueRaces, nextRaceStart } from "./races.server";
@@ -10,24 +9,15 @@ import { startRepeatingJob } from "~/lib/repeating-job.server";
 /** How often the server looks for races to complete and for a month without a race. */
 export const RACE_JOB_INTERVAL_MS = 60_000;
 
-/** Tells every /ws/leaderboard client that a race completed, with its winners. */
+/** Publishes that a race completed, with its winners (every /ws/leaderboard client is told). */
 export async function announceCompletion(completion: Completion, now: Date = new Date()) {
-  const winners = completion.winners.map(participantJson);
-  eventBus.publish(
-    "leaderboard.broadcast",
-    serverMessage(
-      "RACE_COMPLETED",
-      {
-        data: {
-          raceId: completion.race.id,
-          winners,
-          previousRaceEnd: completion.race.endDate,
-          nextRaceStart: await nextRaceStart(now),
-        },
-      },
-      now,
-    ),
-  );
+  await eventBus.publish("race.completed", {
+    raceId: completion.race.id,
+    winners: completion.winners.map(participantJson),
+    previousRaceEnd: completion.race.endDate,
+    nextRaceStart: await nextRaceStart(now),
+    at: now.toISOString(),
+  });
 }
 
 /**

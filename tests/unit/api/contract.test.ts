@@ -8,8 +8,8 @@ import {
   publicProfileSchema,
   sessionListSchema,
 } from "~/domain/api-contract";
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
+import { eventBus } from "~/lib/event-bus.server";
+import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardSnapshot } from "~/services/players.server";
@@ -540,8 +540,8 @@ describe("the whole API answers JSON", { timeout: 60_000 }, () => {
 describe("/ws/leaderboard messages", { timeout: 60_000 }, () => {
   it("LEADERBOARD_UPDATE and RACE_COMPLETED keep type at the top level, amounts in cents", async () => {
     const messages: ServerMessage[] = [];
-    const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (message) => {
-      messages.push(message);
+    const unsubscribe = eventBus.subscribe("race.completed", (event) => {
+      messages.push(raceCompletedMessage(event));
     });
     try {
       // Completing this month's race (as an admin may early) freezes the player's lead.

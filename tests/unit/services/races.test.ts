@@ -3,7 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { raceFormDefaults } from "~/components/race/RaceForm";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
+import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
@@ -272,7 +273,9 @@ describe("completion", () => {
     const raceId = await seedRace({ start: NOV, end: DEC, type: "monthly" });
 
     const messages: ServerMessage[] = [];
-    const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (m) => messages.push(m));
+    const unsubscribe = eventBus.subscribe("race.completed", (event) =>
+      messages.push(raceCompletedMessage(event)),
+    );
     const afterEnd = new Date("2026-12-01T00:01:00.000Z");
     await recordGoodSync("2026-12-01T00:00:30.000Z");
     try {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { db } from "~/services/db.server";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
 import {
   findSessionUser,
   hashSessionToken,
@@ -80,7 +80,7 @@ describe("purgeExpiredSessions", () => {
     await sessionWithToken({ absolute: HOUR, idle: 0 }); // expires at this very instant
     await sessionWithToken({ absolute: -HOUR, idle: -HOUR });
     const ended: string[] = [];
-    const unsubscribe = eventBus.subscribe("session.ended", ({ sessionIds }) =>
+    const unsubscribe = eventBus.subscribe("sessions.ended", ({ sessionIds }) =>
       ended.push(...sessionIds),
     );
     try {
