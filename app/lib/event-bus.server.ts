@@ -1,5 +1,4 @@
 import type { DomainEvents } from "~/domain/events";
-import { singleton } from "./singleton.server";
 
 /**
  * Publish/subscribe between the parts of the server: the sync, the jobs and the services publish
@@ -43,7 +42,4 @@ export class InProcessEventBus<Events> implements EventBus<Events> {
   }
 }
 
-export const eventBus: EventBus<DomainEvents> = singleton(
-  "event-bus",
-  () => new InProcessEventBus<DomainEvents>(),
-);
+export const eventBus: EventBus<DomainEvents> = new InProcessEventBus<DomainEvents>();

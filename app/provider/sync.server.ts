@@ -1,4 +1,3 @@
-import { singleton } from "~/lib/singleton.server";
 import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardSnapshot, storeReferrals } from "~/services/players.server";
 import { latestProviderToken } from "~/services/provider-tokens.server";
@@ -26,11 +25,11 @@ export interface SyncOptions {
 }
 
 let inFlight: Promise<SyncResult> | null = null;
-const runs = singleton("sync-generation", () => ({ finished: 0 }));
+let finishedRuns = 0;
 
 /** Moves on after every finished sync run: what the pages show may have changed. */
 export function syncGeneration(): number {
-  return runs.finished;
+  return finishedRuns;
 }
 
 /**
@@ -42,7 +41,7 @@ export function syncGeneration(): number {
 export function runSync(options: SyncOptions): Promise<SyncResult> {
   inFlight ??= syncOnce(options).finally(() => {
     inFlight = null;
-    runs.finished += 1;
+    finishedRuns += 1;
   });
   return inFlight;
 }
