@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
-import type { ShellUser } from "./SiteShell";
+import type { ShellUser } from "~/domain/account";
 
 const ITEM =
   "flex w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent";

@@ -4,11 +4,11 @@ import { PROVIDER_REFERRAL_URL } from "~/content/links";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { RankProgressCompact } from "~/components/rank/RankProgress";
 import { BellIcon, PlayIcon } from "~/components/ui/icons";
+import type { ShellUser } from "~/domain/account";
 import { AccountMenu } from "./AccountMenu";
 import { DesktopNav } from "./DesktopNav";
 import { Logo } from "./Logo";
 import { MobileDrawer } from "./MobileDrawer";
-import type { ShellUser } from "./SiteShell";
 
 export function Header({ user }: { user: ShellUser | null }) {
   const signedIn = user !== null;
