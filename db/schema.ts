@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+// A race status is a domain value; the table stores it as is.
+import type { RaceStatus } from "../app/domain/race-status";
 
 /**
  * Instants are ISO-8601 UTC text (docs/decisions/0003-time-and-money.md); booleans are 0/1 integers
@@ -104,7 +106,7 @@ export interface BonusCodesTable {
 }
 
 export type RaceType = "weekly" | "monthly" | "weekend";
-export type RaceStatus = "upcoming" | "live" | "completed";
+export type { RaceStatus };
 
 /** A wager race; money in the pool is integer cents, the minimum wager dollars like the provider's. */
 export interface RacesTable {

@@ -1,3 +1,22 @@
+/** The current user as the pages and `/api/user` show it (spec §3 "User"). */
+export interface Account {
+  id: number;
+  username: string;
+  email: string | null;
+  telegramUsername: string | null;
+  bio: string | null;
+  profileColor: string;
+  createdAt: string;
+  goatedId: string | null;
+  goatedUsername: string | null;
+  /** All-time wager of the linked provider account, from the last sync; 0 when not linked. */
+  totalWagered: number;
+  isAdmin: boolean;
+}
+
+/** What anyone may see of a member (`/user/:id`, `/api/users/:id`): no e-mail, no sessions. */
+export type PublicProfile = Omit<Account, "email" | "isAdmin" | "goatedId">;
+
 /** The signed-in member as the site shell shows them (header, account menu, rank progress). */
 export interface ShellUser {
   username: string;

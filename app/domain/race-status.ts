@@ -1,4 +1,5 @@
-import type { RaceStatus } from "~db/schema";
+/** Where a race is in its life: stored in races.status (db/schema.ts reuses this type). */
+export type RaceStatus = "upcoming" | "live" | "completed";
 
 /** The admin's quick toggle (admin-and-content §4): a live race completes, any other goes live. */
 export function toggledStatus(status: RaceStatus): RaceStatus {

@@ -24,7 +24,7 @@ import { getPreferences, savePreferences } from "./preferences.server";
 import { endSession, listSessions, sessionCookieHeader } from "./sessions.server";
 import { getMemberProfile } from "./member-profile.server";
 import { getAccount, updateProfile } from "./users.server";
-import type { Account } from "./users.server";
+import type { Account } from "~/domain/account";
 
 /** The current user as JSON: optional text as "", the total in cents. */
 export function accountJson(account: Account): AccountJson {

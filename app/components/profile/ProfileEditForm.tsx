@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { FieldErrors, TextAreaField, TextField } from "~/components/ui/form";
 import { PROFILE_COLORS, profileSchema } from "~/domain/account-forms";
-import type { Account } from "~/services/users.server";
+import type { Account } from "~/domain/account";
 import { PROFILE_COLOR_CLASSES } from "./ProfileEmblem";
 
 export const UPDATE_PROFILE_INTENT = "update-profile";
