@@ -8,7 +8,7 @@ import type { PrizeDistribution } from "~/domain/race-prizes";
 import { COMPLETED_VIEW_MS, countdownText, startOfNextUtcMonth } from "~/domain/race-time";
 import type { ServerMessage } from "~/realtime/messages";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
-import { useNow } from "./useNow";
+import { useNow } from "./use-now";
 
 /** The race fields a board shows (a RaceView as it arrives from a loader). */
 export interface BoardRace {

@@ -4,7 +4,7 @@ import { formatWholeUsd } from "~/domain/money";
 import { formatRankPercent, rankProgress } from "~/domain/rank";
 import { RankEmblem } from "./RankEmblem";
 import { RankRing } from "./RankRing";
-import { useAnimatedPercent } from "./useAnimatedPercent";
+import { useAnimatedPercent } from "./use-animated-percent";
 
 interface RankProgressProps {
   /** All-time wagered dollars. */
