@@ -121,6 +121,17 @@ export default tseslint.config(
   },
   ...layeringRules,
   {
+    files: ["tests/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**/app/*", "**/db", "**/db/*"], message: RELATIVE_PARENT.message }],
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads a test's fixtures from its first parameter: `({}, testInfo)` is its idiom.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },

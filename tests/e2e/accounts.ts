@@ -1,7 +1,7 @@
 import { randomBytes, createHash } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
-import { canonicalUsername } from "../../app/domain/usernames";
-import { openDatabase } from "../../db";
+import { canonicalUsername } from "~/domain/usernames";
+import { openDatabase } from "~db";
 import { E2E_BASE_URL } from "../../playwright.config";
 
 // The e2e server's throwaway database (playwright.config.ts), opened beside the server: WAL lets

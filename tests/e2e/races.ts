@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { openDatabase } from "../../db";
+import { openDatabase } from "~db";
 
 // Races and players written straight into the e2e server's database (as tests/e2e/accounts.ts
 // does for users). Times are relative to the real clock: the server is never given a fake one.

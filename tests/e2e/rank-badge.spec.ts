@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { openDatabase } from "../../db";
+import { openDatabase } from "~db";
 import { E2E_DATABASE_PATH, createSignedInAccount, signInAs } from "./accounts";
 import type { TestAccount } from "./accounts";
 import { expect, test } from "./fixtures";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import {
   API_ENDPOINTS,
   apiErrorSchema,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { USERNAME_INVISIBLE_CHARACTERS, USERNAME_MIXED_SCRIPTS } from "~/domain/account-forms";
 import { PASSWORD_TOO_GUESSABLE } from "~/domain/password-strength.server";
 import { eventBus } from "~/lib/event-bus.server";

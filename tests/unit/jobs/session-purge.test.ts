@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { startSessionPurge } from "~/jobs/session-purge.server";
 import { db } from "~/services/db.server";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { runSync } from "~/provider/sync.server";
 import type { SyncOptions } from "~/provider/sync.server";
 import { eventBus } from "~/lib/event-bus.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import * as adminPage from "~/routes/admin.wager-races";
 import * as adminApi from "~/routes/api.admin.wager-races";
 import * as adminStatusApi from "~/routes/api.admin.wager-races.$id.status";

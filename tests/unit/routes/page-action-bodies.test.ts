@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { MAX_FORM_BODY_BYTES } from "~/lib/form-body.server";
 import { db } from "~/services/db.server";
 import { createSession } from "~/services/sessions.server";

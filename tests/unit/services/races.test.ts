@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { raceFormDefaults } from "~/components/race/RaceForm";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import { eventBus } from "~/lib/event-bus.server";

@@ -2,7 +2,7 @@
 // holds a session ends that session, its row and its sockets, before the new one is made.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { eventBus } from "~/lib/event-bus.server";
 import * as authLogin from "~/routes/api.auth.login";
 import * as authRegister from "~/routes/api.auth.register";
