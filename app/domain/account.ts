@@ -1,4 +1,4 @@
-/** The current user as the pages and `/api/user` show it (spec §3 "User"). */
+/** The current user as the pages and `/api/user` show it (docs/product.md §P3). */
 export interface Account {
   id: number;
   username: string;

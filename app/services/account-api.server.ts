@@ -40,9 +40,9 @@ export function accountJson(account: Account): AccountJson {
 }
 
 /**
- * The JSON registration's fields for the registration form's strategy. The API client sends
- * spec §3's three fields (username, password, email): the confirmation belongs to the form, so
- * the API's schema checks it only when it is sent.
+ * The JSON registration's fields for the registration form's strategy. API clients send three
+ * fields (username, password, email; docs/product.md §P3): the confirmation belongs to the form,
+ * so the API's schema checks it only when it is sent.
  */
 function registrationFields(body: Record<string, string>): Record<string, string> {
   const parsed = apiRegisterSchema.safeParse(body);
@@ -51,7 +51,7 @@ function registrationFields(body: Record<string, string>): Record<string, string
 }
 
 /**
- * The JSON face of sign-in, registration and sign-out (spec §7), for API clients: the same
+ * The JSON face of sign-in, registration and sign-out (docs/product.md §P7), for API clients: the same
  * Authenticator and sessions as the pages. The reply carries the session token too, for clients
  * that send it as a Bearer header rather than keep cookies.
  */
