@@ -12,7 +12,10 @@ interface RankProgressProps {
   animate?: boolean;
 }
 
-/** The full Rank Progress widget (docs/product.md §P2): ring with emblem and percent, current and next rank, XP needed. */
+/**
+ * The full Rank Progress widget (docs/product.md §P2): ring with emblem and percent, current and
+ * next rank, XP needed.
+ */
 export function RankProgress({ wagerAmount, animate = true }: RankProgressProps) {
   const progress = rankProgress(wagerAmount);
   const { percent, sweeping } = useAnimatedPercent(progress.percent, animate);

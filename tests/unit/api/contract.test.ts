@@ -20,9 +20,9 @@ import { ensureAdmin } from "~/services/users.server";
 import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";
 
 /**
- * The contract suite: every implemented call of docs/product.md §P7 and §A7, made as the original clients make
- * it (method, fields, JSON bodies, cookies or a Bearer header), through Remix's own handler, with
- * each answer checked against its schema in app/domain/api-contract.ts.
+ * The contract suite: every implemented call of docs/product.md §P7 and §A7, made as the
+ * original clients make it (method, fields, JSON bodies, cookies or a Bearer header), through
+ * Remix's own handler, with each answer checked against its schema in app/domain/api-contract.ts.
  */
 
 const now = new Date();
