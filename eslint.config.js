@@ -3,6 +3,99 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layering (docs/decisions/0017): data flows provider -> jobs -> services -> db, routes ->
+ * services, and app/realtime only receives events. Each folder of app/ lists the folders it must
+ * not import; `../` imports are refused everywhere in app/ so that every import names its folder.
+ */
+const LAYERS = {
+  "app/domain": [
+    "services",
+    "lib/*.server",
+    "realtime",
+    "provider",
+    "jobs",
+    "routes",
+    "components",
+    "db",
+  ],
+  "app/content": [
+    "services",
+    "lib/*.server",
+    "realtime",
+    "provider",
+    "jobs",
+    "routes",
+    "components",
+    "db",
+  ],
+  "app/components": ["services", "provider", "jobs", "routes", "db", "*.server"],
+  "app/lib": ["services", "realtime", "provider", "jobs", "routes", "components", "db"],
+  "app/services": ["routes", "components", "realtime", "jobs", "provider"],
+  "app/provider": ["jobs", "routes", "realtime", "components"],
+  "app/jobs": ["routes", "components", "realtime"],
+  "app/realtime": ["routes", "jobs", "provider", "components"],
+  "app/routes": ["jobs", "provider", "db"],
+};
+
+/** An import pattern for a folder of app/ (or db/, or any `.server` module). */
+function forbiddenPattern(target) {
+  if (target === "db") return ["~db", "~db/*", "**/db/*"];
+  if (target === "*.server") return ["**/*.server", "**/*.server.*"];
+  return [`~/${target}`, `~/${target}/*`];
+}
+
+const RELATIVE_PARENT = {
+  group: ["../*"],
+  message: "Import through ~/ (or ~db): a path that names its folder keeps the layering visible.",
+};
+
+/**
+ * Back-edges other branches of issue 14 remove (A moves Referral to app/domain/referral.ts, B moves
+ * RaceView to app/domain/race.ts): allowed for exactly that import of that file until they land.
+ * Delete an entry once its import is gone; the list must end empty.
+ */
+const KNOWN_BACK_EDGES = {
+  "app/services/players.server.ts": "~/provider/referrals",
+};
+
+function layerRule(folder, files, allowedImport) {
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            RELATIVE_PARENT,
+            ...LAYERS[folder].map((target) => ({
+              group: allowedImport
+                ? // gitignore rules: a path under an excluded folder cannot be let in again.
+                  [
+                    ...forbiddenPattern(target).filter((p) => !allowedImport.startsWith(`${p}/`)),
+                    `!${allowedImport}`,
+                  ]
+                : forbiddenPattern(target),
+              message: `${folder} must not import ${target} (layering: docs/decisions/0017).`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const layeringRules = [
+  ...Object.keys(LAYERS).map((folder) => layerRule(folder, [`${folder}/**/*.{ts,tsx}`])),
+  ...Object.entries(KNOWN_BACK_EDGES).map(([file, allowedImport]) =>
+    layerRule(
+      Object.keys(LAYERS).find((folder) => file.startsWith(`${folder}/`)),
+      [file],
+      allowedImport,
+    ),
+  ),
+];
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -19,6 +112,22 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [RELATIVE_PARENT] }] },
+  },
+  ...layeringRules,
+  {
+    files: ["tests/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**/app/*", "**/db", "**/db/*"], message: RELATIVE_PARENT.message }],
+        },
+      ],
     },
   },
   {

@@ -5,6 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 import "./lib/load-context";
 
+// server.ts starts the server from the build, so app/ is loaded once (one event bus, one db).
+export { startServerRuntime } from "./server-runtime.server";
+
 export const streamTimeout = 5_000;
 
 /**

@@ -58,7 +58,7 @@ export function resolveSessionSecret(
   return { secret, generatedFile: file };
 }
 
-/** The secret for signing cookies inside the app; server.ts resolves it before the app loads. */
+/** The secret for signing cookies; the server runtime resolves it before it serves anything. */
 export function sessionSecret(): string {
   const secret = process.env.SESSION_SECRET;
   if (!secret) throw new Error("SESSION_SECRET is not set; start the site through server.ts");

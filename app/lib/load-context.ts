@@ -1,6 +1,6 @@
 // Type declarations for what Remix passes around on our server.
 declare module "@remix-run/server-runtime" {
-  /** What server.ts hands every loader and action besides the request. */
+  /** What the express app (app/lib/http-app.server.ts) hands every loader and action besides the request. */
   interface AppLoadContext {
     /** The Content-Security-Policy nonce of this response. */
     cspNonce: string;

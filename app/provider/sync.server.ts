@@ -1,6 +1,4 @@
-import { singleton } from "~/lib/singleton.server";
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
+import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardSnapshot, storeReferrals } from "~/services/players.server";
 import { latestProviderToken } from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
@@ -27,23 +25,23 @@ export interface SyncOptions {
 }
 
 let inFlight: Promise<SyncResult> | null = null;
-const runs = singleton("sync-generation", () => ({ finished: 0 }));
+let finishedRuns = 0;
 
 /** Moves on after every finished sync run: what the pages show may have changed. */
 export function syncGeneration(): number {
-  return runs.finished;
+  return finishedRuns;
 }
 
 /**
  * One sync: fetch the referrals (provider with GOATED_API_TOKEN, else the admin-saved token, else
- * the demo source), store them, record the run, and push LEADERBOARD_UPDATE when data changed.
+ * the demo source), store them, record the run, and publish the leaderboard update when data changed.
  * A failed fetch stores nothing, so the last good data stays. A call while a sync is running joins
  * it rather than starting a second one.
  */
 export function runSync(options: SyncOptions): Promise<SyncResult> {
   inFlight ??= syncOnce(options).finally(() => {
     inFlight = null;
-    runs.finished += 1;
+    finishedRuns += 1;
   });
   return inFlight;
 }
@@ -90,10 +88,8 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   const counts = { players: fetched.referrals.length, skipped: fetched.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
   if (changed > 0) {
-    eventBus.publish(
-      "leaderboard.broadcast",
-      serverMessage("LEADERBOARD_UPDATE", { data: await leaderboardSnapshot() }, now()),
-    );
+    const snapshot = await leaderboardSnapshot();
+    await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
   }
   return { outcome: "success", source, ...counts } satisfies SyncResult;
 }

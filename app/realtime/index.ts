@@ -1,13 +1,14 @@
 import type { IncomingMessage } from "node:http";
+import { eventBus } from "~/lib/event-bus.server";
 import { findSessionUser } from "~/services/sessions.server";
-import { eventBus } from "./event-bus";
+import { leaderboardUpdateMessage, raceCompletedMessage } from "./messages";
 import { createSocketHub } from "./socket-hub";
 import { createUpgradeRouter } from "./upgrade-router";
 import type { UpgradeLimits } from "./upgrade-router";
 
 /**
  * The websocket endpoints that share the site's http server:
- * - /ws/leaderboard: anyone; receives what is published on "leaderboard.broadcast";
+ * - /ws/leaderboard: anyone; told of leaderboard updates and completed races (domain events);
  * - /ws/chat: the support chat, only for a signed-in session.
  * A socket opened with a session is closed when that session ends.
  */
@@ -18,8 +19,13 @@ export function startRealtime({
   const leaderboard = createSocketHub();
   const chat = createSocketHub();
   const subscriptions = [
-    eventBus.subscribe("leaderboard.broadcast", (message) => leaderboard.broadcast(message)),
-    eventBus.subscribe("session.ended", ({ sessionIds }) => {
+    eventBus.subscribe("leaderboard.updated", (event) =>
+      leaderboard.broadcast(leaderboardUpdateMessage(event)),
+    ),
+    eventBus.subscribe("race.completed", (event) =>
+      leaderboard.broadcast(raceCompletedMessage(event)),
+    ),
+    eventBus.subscribe("sessions.ended", ({ sessionIds }) => {
       leaderboard.closeSessions(sessionIds);
       chat.closeSessions(sessionIds);
     }),

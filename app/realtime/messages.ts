@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RaceParticipantJson } from "~/domain/api-contract";
+import type { DomainEvents } from "~/domain/events";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 
 /** Messages a client may send on any of our sockets. */
@@ -32,4 +33,14 @@ export function serverMessage<T extends ServerMessage["type"]>(
   now: Date = new Date(),
 ): Extract<ServerMessage, { type: T }> {
   return { type, ...fields, timestamp: now.toISOString() } as Extract<ServerMessage, { type: T }>;
+}
+
+/** The LEADERBOARD_UPDATE message for a "leaderboard.updated" event. */
+export function leaderboardUpdateMessage({ snapshot, at }: DomainEvents["leaderboard.updated"]) {
+  return serverMessage("LEADERBOARD_UPDATE", { data: snapshot }, new Date(at));
+}
+
+/** The RACE_COMPLETED message for a "race.completed" event. */
+export function raceCompletedMessage({ at, ...data }: DomainEvents["race.completed"]) {
+  return serverMessage("RACE_COMPLETED", { data }, new Date(at));
 }

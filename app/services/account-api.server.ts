@@ -41,9 +41,9 @@ export function accountJson(account: Account): AccountJson {
 }
 
 /**
- * The JSON registration's fields for the registration form's strategy. The API client sends
- * docs/product.md §P3's three fields (username, password, email): the confirmation belongs to the form, so
- * the API's schema checks it only when it is sent.
+ * The JSON registration's fields for the registration form's strategy. API clients send three
+ * fields (username, password, email; docs/product.md §P3): the confirmation belongs to the form,
+ * so the API's schema checks it only when it is sent.
  */
 function registrationFields(body: Record<string, string>): Record<string, string> {
   const parsed = apiRegisterSchema.safeParse(body);

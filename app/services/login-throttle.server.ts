@@ -1,5 +1,4 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { singleton } from "~/lib/singleton.server";
 
 /**
  * Sign-in throttling (docs/decisions/0009). Attempts are counted by account: whichever name was
@@ -24,7 +23,7 @@ const ACCOUNT_WINDOW_SECONDS = 60 * 60;
 /** The delay after FAILURES_BEFORE_DELAY failures, doubling with each further one up to maxMs. */
 export const accountDelay = { firstMs: 1000, maxMs: 10_000 };
 
-const limiters = singleton("login-throttle", () => ({
+const limiters = {
   accountAndIp: new RateLimiterMemory({
     keyPrefix: "login-account-ip",
     points: FAILURES_PER_ACCOUNT_AND_IP,
@@ -41,7 +40,7 @@ const limiters = singleton("login-throttle", () => ({
     points: Number.MAX_SAFE_INTEGER,
     duration: ACCOUNT_WINDOW_SECONDS,
   }),
-}));
+};
 
 /** What the throttle counts a sign-in by: the account's id, or the typed name when none matches. */
 export function loginAccountKey(login: string, accountId: number | undefined): string {

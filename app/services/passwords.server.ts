@@ -2,7 +2,6 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
 import pLimit from "p-limit";
-import { singleton } from "~/lib/singleton.server";
 
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1; docs/decisions/0002).
@@ -24,9 +23,7 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  * whatever UV_THREADPOOL_SIZE is) and one core is left to the event loop. Sign-ins wait; nothing
  * else does. It also bounds scrypt's memory (128 MiB a hash).
  */
-const hashing = singleton("password-hashing", () =>
-  pLimit(Math.min(2, Math.max(1, availableParallelism() - 1))),
-);
+const hashing = pLimit(Math.min(2, Math.max(1, availableParallelism() - 1)));
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing(() => deriveNow(password, salt, options));

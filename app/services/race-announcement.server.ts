@@ -1,6 +1,5 @@
 import type { Completion } from "~/domain/race";
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
+import { eventBus } from "~/lib/event-bus.server";
 import { participantJson } from "./race-api.server";
 import { nextRaceStart } from "./race-store.server";
 
@@ -11,20 +10,11 @@ import { nextRaceStart } from "./race-store.server";
 
 /** Tells every /ws/leaderboard client that a race completed, with its winners. */
 export async function announceCompletion(completion: Completion, now: Date = new Date()) {
-  const winners = completion.winners.map(participantJson);
-  eventBus.publish(
-    "leaderboard.broadcast",
-    serverMessage(
-      "RACE_COMPLETED",
-      {
-        data: {
-          raceId: completion.race.id,
-          winners,
-          previousRaceEnd: completion.race.endDate,
-          nextRaceStart: await nextRaceStart(now),
-        },
-      },
-      now,
-    ),
-  );
+  await eventBus.publish("race.completed", {
+    raceId: completion.race.id,
+    winners: completion.winners.map(participantJson),
+    previousRaceEnd: completion.race.endDate,
+    nextRaceStart: await nextRaceStart(now),
+    at: now.toISOString(),
+  });
 }

@@ -1,6 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { readServerConfig } from "~/lib/config.server";
-import { singleton } from "~/lib/singleton.server";
 import { tryAgainIn } from "./login-throttle.server";
 
 /**
@@ -9,15 +8,11 @@ import { tryAgainIn } from "./login-throttle.server";
  * Counted when the registration starts (parallel requests cannot overrun it) and given back when
  * no account was made. One process (DESIGN.md), so counting in memory is enough.
  */
-const limiter = singleton(
-  "registration-throttle",
-  () =>
-    new RateLimiterMemory({
-      keyPrefix: "register-ip",
-      points: readServerConfig().REGISTRATIONS_PER_IP_PER_HOUR,
-      duration: 60 * 60,
-    }),
-);
+const limiter = new RateLimiterMemory({
+  keyPrefix: "register-ip",
+  points: readServerConfig().REGISTRATIONS_PER_IP_PER_HOUR,
+  duration: 60 * 60,
+});
 
 /** Seconds until this address may create another account, or 0 when the attempt is counted. */
 export async function startRegistration(ip: string): Promise<number> {

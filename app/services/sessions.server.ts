@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { servedOverHttps } from "~/lib/config.server";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
 import { db } from "./db.server";
 
 const MINUTE = 60_000;
@@ -175,7 +175,7 @@ export async function endSession(userId: number, sessionId: string): Promise<boo
     .where("user_id", "=", userId)
     .executeTakeFirst();
   const ended = result.numDeletedRows > 0n;
-  if (ended) eventBus.publish("session.ended", { sessionIds: [sessionId] });
+  if (ended) await eventBus.publish("sessions.ended", { sessionIds: [sessionId] });
   return ended;
 }
 
@@ -217,7 +217,7 @@ export async function purgeExpiredSessions(
       .execute();
     purged += batch.length;
     if (batch.length > 0) {
-      eventBus.publish("session.ended", { sessionIds: batch.map((row) => row.id) });
+      await eventBus.publish("sessions.ended", { sessionIds: batch.map((row) => row.id) });
     }
     if (batch.length < batchSize) return purged;
     await new Promise((resolve) => setImmediate(resolve));
@@ -233,7 +233,7 @@ export async function endOtherSessions(userId: number, keepSessionId: string): P
     .returning("id")
     .execute();
   if (ended.length > 0) {
-    eventBus.publish("session.ended", { sessionIds: ended.map((row) => row.id) });
+    await eventBus.publish("sessions.ended", { sessionIds: ended.map((row) => row.id) });
   }
   return ended.length;
 }

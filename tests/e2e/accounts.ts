@@ -1,7 +1,6 @@
-import { randomBytes, createHash } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
-import { canonicalUsername } from "../../app/domain/usernames";
-import { openDatabase } from "../../db";
+import { openDatabase } from "~db";
+import { insertSession, insertUser, uniqueName } from "../factories";
 import { E2E_BASE_URL } from "../../playwright.config";
 
 // The e2e server's throwaway database (playwright.config.ts), opened beside the server: WAL lets
@@ -15,8 +14,8 @@ export interface TestAccount {
 }
 
 /**
- * A user with a live session row, as a sign-in would leave it. The password hash is not a valid
- * hash, so the account can only be used through this session.
+ * A user with a live session row, as a sign-in would leave it (tests/factories.ts): the account
+ * can only be used through this session.
  */
 export async function createSignedInAccount(options: {
   username?: string;
@@ -24,36 +23,10 @@ export async function createSignedInAccount(options: {
 }): Promise<TestAccount> {
   const db = openDatabase(E2E_DATABASE_PATH);
   try {
-    const username = options.username ?? `player_${randomBytes(4).toString("hex")}`;
-    const now = new Date();
-    const day = 86_400_000;
-    const user = await db
-      .insertInto("users")
-      .values({
-        username,
-        username_canonical: canonicalUsername(username),
-        password_hash: "not-a-password",
-        is_admin: options.isAdmin ? 1 : 0,
-        created_at: now.toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const token = randomBytes(32).toString("base64url");
-    await db
-      .insertInto("sessions")
-      .values({
-        id: randomBytes(16).toString("hex"),
-        user_id: user.id,
-        token_hash: createHash("sha256").update(token).digest("hex"),
-        user_agent: "Playwright",
-        ip: "127.0.0.1",
-        created_at: now.toISOString(),
-        last_active_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + 30 * day).toISOString(),
-        idle_expires_at: new Date(now.getTime() + 7 * day).toISOString(),
-      })
-      .execute();
-    return { id: user.id, username, token };
+    const username = options.username ?? uniqueName("player");
+    const id = await insertUser(db, { username, is_admin: options.isAdmin ? 1 : 0 });
+    const { token } = await insertSession(db, id, { user_agent: "Playwright" });
+    return { id, username, token };
   } finally {
     await db.destroy();
   }

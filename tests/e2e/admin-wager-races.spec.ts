@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createSignedInAccount, signInAs } from "./accounts";
 import { expect, jsEnabled, test } from "./fixtures";
-import { uniqueName } from "./races";
+import { uniqueName } from "../factories";
 
 const visible = (page: Page, name: string) =>
   page.getByRole("link", { name, exact: true }).filter({ visible: true }).first();

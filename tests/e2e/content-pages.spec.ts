@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { openDatabase } from "../../db";
+import { openDatabase } from "~db";
 import { E2E_DATABASE_PATH, createSignedInAccount, signInAs } from "./accounts";
 import { expect, jsEnabled, test } from "./fixtures";
 

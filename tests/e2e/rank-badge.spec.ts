@@ -1,29 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { openDatabase } from "../../db";
+import { openDatabase } from "~db";
+import { insertPlayer, uniqueName } from "../factories";
 import { E2E_DATABASE_PATH, createSignedInAccount, signInAs } from "./accounts";
 import type { TestAccount } from "./accounts";
 import { expect, test } from "./fixtures";
 
 /** Links the account to a synced player who has wagered `allTime` dollars. */
 async function linkPlayer(account: TestAccount, allTime: number) {
-  const name = `goat_${randomBytes(4).toString("hex")}`;
-  const now = new Date().toISOString();
-  const uid = randomBytes(8).toString("hex");
+  const name = uniqueName("goat");
   const db = openDatabase(E2E_DATABASE_PATH);
   try {
-    await db
-      .insertInto("players")
-      .values({
-        uid,
-        name,
-        today: 0,
-        this_week: 0,
-        this_month: 0,
-        all_time: allTime,
-        updated_at: now,
-        wager_changed_at: now,
-      })
-      .execute();
+    const uid = await insertPlayer(db, { name, all_time: allTime });
     await db
       .updateTable("users")
       .set({ goated_id: uid, goated_username: name })

@@ -1,5 +1,6 @@
 import { expect, jsEnabled, test } from "./fixtures";
-import { minutesFromNow, seedPlayer, seedRace, uniqueName } from "./races";
+import { uniqueName } from "../factories";
+import { minutesFromNow, seedPlayer, seedRace } from "./races";
 
 const COUNTDOWN = /^\d+d \d+h \d+m$/;
 const DAY_MINUTES = 24 * 60;

@@ -3,7 +3,7 @@ import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { CloseIcon } from "~/components/ui/icons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { countdownText } from "~/domain/race-time";
-import { useNow } from "./useNow";
+import { useNow } from "./use-now";
 
 export interface WidgetRace {
   id: number;

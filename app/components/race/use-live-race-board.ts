@@ -4,7 +4,7 @@ import type { BoardRace, Participant, RaceBoardView } from "~/domain/race";
 import { COMPLETED_VIEW_MS, startOfNextUtcMonth } from "~/domain/race-time";
 import type { ServerMessage } from "~/realtime/messages";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
-import { useNow } from "./useNow";
+import { useNow } from "./use-now";
 
 /** What a race board shows at this moment, which may differ from what the server rendered. */
 export interface ShownRace {

@@ -4,7 +4,7 @@ import { formatWholeUsd } from "~/domain/money";
 import { formatRankPercent, rankProgress } from "~/domain/rank";
 import { RankEmblem } from "./RankEmblem";
 import { RankRing } from "./RankRing";
-import { useAnimatedPercent } from "./useAnimatedPercent";
+import { useAnimatedPercent } from "./use-animated-percent";
 
 interface RankProgressProps {
   /** All-time wagered dollars. */
@@ -12,7 +12,10 @@ interface RankProgressProps {
   animate?: boolean;
 }
 
-/** The full Rank Progress widget (spec §2): ring with emblem and percent, current and next rank, XP needed. */
+/**
+ * The full Rank Progress widget (docs/product.md §P2): ring with emblem and percent, current and
+ * next rank, XP needed.
+ */
 export function RankProgress({ wagerAmount, animate = true }: RankProgressProps) {
   const progress = rankProgress(wagerAmount);
   const { percent, sweeping } = useAnimatedPercent(progress.percent, animate);

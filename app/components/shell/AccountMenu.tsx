@@ -3,12 +3,12 @@ import { useRef } from "react";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
-import type { ShellUser } from "./SiteShell";
+import type { ShellUser } from "~/domain/account";
 
 const ITEM =
   "flex w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent";
 
-/** The signed-in header's menu (spec §2): Profile, Settings and Logout (a POST). */
+/** The signed-in header's menu (docs/product.md §P2): Profile, Settings and Logout (a POST). */
 export function AccountMenu({ user }: { user: ShellUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsEnhancement(ref);

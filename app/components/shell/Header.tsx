@@ -3,11 +3,11 @@ import { SignInLink } from "~/components/auth/SignInLink";
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
 import { RankProgressCompact } from "~/components/rank/RankProgress";
 import { BellIcon, PlayIcon } from "~/components/ui/icons";
+import type { ShellUser } from "~/domain/account";
 import { AccountMenu } from "./AccountMenu";
 import { DesktopNav } from "./DesktopNav";
 import { Logo } from "./Logo";
 import { MobileDrawer } from "./MobileDrawer";
-import type { ShellUser } from "./SiteShell";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export function Header({ user }: { user: ShellUser | null }) {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { DemoDataNotice } from "~/components/leaderboard/DemoDataNotice";
 import { Toaster } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/hooks";
+import type { ShellUser } from "~/domain/account";
 import type { Toast } from "~/lib/toast";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -9,13 +10,6 @@ import { IntroScreen } from "./IntroScreen";
 import { NavigationProgress } from "./NavigationProgress";
 import { ScrollToTopButton } from "./ScrollToTopButton";
 import { SupportWidget } from "./SupportWidget";
-
-export interface ShellUser {
-  username: string;
-  isAdmin: boolean;
-  /** All-time wagered dollars of the linked provider account; 0 when none is linked. */
-  totalWagered: number;
-}
 
 /** The frame of every page: header and navigation, footer, support widget and toasts. */
 export function SiteShell({

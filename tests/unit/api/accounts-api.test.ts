@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import * as authLogin from "~/routes/api.auth.login";
 import * as authLogout from "~/routes/api.auth.logout";
 import * as authRegister from "~/routes/api.auth.register";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
+import { insertPlayer, insertRace } from "../../factories";
 import {
   API_ENDPOINTS,
   apiErrorSchema,
@@ -8,8 +9,8 @@ import {
   publicProfileSchema,
   sessionListSchema,
 } from "~/domain/api-contract";
-import { eventBus } from "~/realtime/event-bus";
-import { serverMessage } from "~/realtime/messages";
+import { eventBus } from "~/lib/event-bus.server";
+import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardSnapshot } from "~/services/players.server";
@@ -20,9 +21,9 @@ import { ensureAdmin } from "~/services/users.server";
 import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";
 
 /**
- * The contract suite: every implemented call of both specs' §7 tables, made as the spec describes
- * it (method, fields, JSON bodies, cookies or a Bearer header), through Remix's own handler, with
- * each answer checked against its schema in app/domain/api-contract.ts.
+ * The contract suite: every implemented call of docs/product.md §P7 and §A7, made as the
+ * original clients make it (method, fields, JSON bodies, cookies or a Bearer header), through
+ * Remix's own handler, with each answer checked against its schema in app/domain/api-contract.ts.
  */
 
 const now = new Date();
@@ -99,63 +100,37 @@ const fetchDefaults = (cookie: string) => ({
 
 async function seedPlayer(player: { uid: string; name: string }, snapshots: [string, number][]) {
   const allTime = snapshots.at(-1)?.[1] ?? 0;
-  await db
-    .insertInto("players")
-    .values({
-      uid: player.uid,
-      name: player.name,
-      // Provider floats with their noise: every answer must round them to cents.
-      today: 1234.5600000001,
-      this_week: 23846.91999999993,
-      this_month: allTime - (snapshots[0]?.[1] ?? 0),
-      all_time: allTime,
-      updated_at: at(-60_000),
-      wager_changed_at: at(-60_000),
-    })
-    .execute();
-  await db
-    .insertInto("wager_snapshots")
-    .values(snapshots.map(([taken_at, all_time]) => ({ uid: player.uid, taken_at, all_time })))
-    .execute();
+  await insertPlayer(db, {
+    ...player,
+    // Provider floats with their noise: every answer must round them to cents.
+    today: 1234.5600000001,
+    this_week: 23846.91999999993,
+    this_month: allTime - (snapshots[0]?.[1] ?? 0),
+    updated_at: at(-60_000),
+    wager_changed_at: at(-60_000),
+    snapshots,
+  });
 }
 
 /** A completed race with frozen results, `daysAgo` before now. */
-async function completedRace(title: string, daysAgo: number, results: [string, string, number][]) {
-  const race = await db
-    .insertInto("races")
-    .values({
-      title,
-      type: "weekly",
-      status: "completed",
-      prize_pool_cents: 50_000,
-      min_wager: 1,
-      start_date: at(-(daysAgo + 7) * DAY),
-      end_date: at(-daysAgo * DAY),
-      prize_distribution: JSON.stringify({ 1: 50, 2: 30, 3: 20 }),
-      rules: null,
-      description: null,
-      created_at: at(-(daysAgo + 8) * DAY),
-      created_by: null,
-      updated_at: at(-daysAgo * DAY),
-      updated_by: null,
-      completed_at: at(-daysAgo * DAY),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("race_results")
-    .values(
-      results.map(([uid, name, wager], index) => ({
-        race_id: race.id,
-        position: index + 1,
-        uid,
-        name,
-        wager,
-        prize_cents: [25_000, 15_000, 10_000][index] ?? 0,
-      })),
-    )
-    .execute();
-  return race.id;
+function completedRace(title: string, daysAgo: number, results: [string, string, number][]) {
+  return insertRace(db, {
+    title,
+    status: "completed",
+    prize_pool_cents: 50_000,
+    min_wager: 1,
+    start_date: at(-(daysAgo + 7) * DAY),
+    end_date: at(-daysAgo * DAY),
+    created_at: at(-(daysAgo + 8) * DAY),
+    updated_at: at(-daysAgo * DAY),
+    completed_at: at(-daysAgo * DAY),
+    results: results.map(([uid, name, wager], index) => ({
+      uid,
+      name,
+      wager,
+      prizeCents: [25_000, 15_000, 10_000][index] ?? 0,
+    })),
+  });
 }
 
 const user = {
@@ -541,8 +516,8 @@ describe("the whole API answers JSON", { timeout: 60_000 }, () => {
 describe("/ws/leaderboard messages", { timeout: 60_000 }, () => {
   it("LEADERBOARD_UPDATE and RACE_COMPLETED keep type at the top level, amounts in cents", async () => {
     const messages: ServerMessage[] = [];
-    const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (message) => {
-      messages.push(message);
+    const unsubscribe = eventBus.subscribe("race.completed", (event) => {
+      messages.push(raceCompletedMessage(event));
     });
     try {
       // Completing this month's race (as an admin may early) freezes the player's lead.

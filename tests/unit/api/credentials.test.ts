@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { USERNAME_INVISIBLE_CHARACTERS, USERNAME_MIXED_SCRIPTS } from "~/domain/account-forms";
 import { PASSWORD_TOO_GUESSABLE } from "~/domain/password-strength.server";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
 import * as authPage from "~/routes/auth";
 import * as login from "~/routes/api.auth.login";
 import * as register from "~/routes/api.auth.register";
@@ -294,7 +294,7 @@ describe("changing the password", { timeout: 180_000 }, () => {
     expect(await Promise.all(others.map(isSignedIn))).toEqual([true, true]);
 
     const ended: string[] = [];
-    const unsubscribe = eventBus.subscribe("session.ended", ({ sessionIds }) => {
+    const unsubscribe = eventBus.subscribe("sessions.ended", ({ sessionIds }) => {
       ended.push(...sessionIds);
     });
     const done = await change(

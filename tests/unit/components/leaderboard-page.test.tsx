@@ -2,7 +2,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import type { ServerMessage } from "~/realtime/messages";
 import Leaderboard, { loader } from "~/routes/leaderboard";

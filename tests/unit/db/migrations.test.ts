@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Migrator, NO_MIGRATIONS, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "../../../db";
-import type { Database } from "../../../db";
-import { migrations } from "../../../db/migrations";
+import { migrateToLatest, openDatabase } from "~db";
+import type { Database } from "~db";
+import { migrations } from "~db/migrations";
 import type { Kysely } from "kysely";
 
 const opened: Kysely<Database>[] = [];

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Migrator } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "../../../db";
-import { migrations } from "../../../db/migrations";
+import { migrateToLatest, openDatabase } from "~db";
+import { migrations } from "~db/migrations";
 
 const db = openDatabase(
   path.join(mkdtempSync(path.join(tmpdir(), "goatedvips-canonical-")), "db.sqlite"),

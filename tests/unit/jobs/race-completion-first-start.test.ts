@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
 import { runRaceJobs } from "~/jobs/race-completion.server";
 import { findCurrentRace } from "~/services/race-store.server";

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
+import { insertSession, insertUser } from "../../factories";
 import { startSessionPurge } from "~/jobs/session-purge.server";
 import { db } from "~/services/db.server";
 
@@ -9,32 +9,17 @@ let userId: number;
 
 beforeAll(async () => {
   await migrateToLatest(db);
-  const user = await db
-    .insertInto("users")
-    .values({ username: "purged", password_hash: "x", created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  userId = user.id;
+  userId = await insertUser(db, { username: "purged" });
 });
 
 /** A session row whose expiry is `offsetMs` from now (negative: already expired). */
 async function sessionExpiring(offsetMs: number) {
-  const id = randomBytes(8).toString("hex");
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-  await db
-    .insertInto("sessions")
-    .values({
-      id,
-      user_id: userId,
-      token_hash: randomBytes(32).toString("hex"),
-      user_agent: "test",
-      ip: "127.0.0.1",
-      created_at: at(-8 * DAY),
-      last_active_at: at(-8 * DAY),
-      expires_at: at(Math.max(offsetMs, DAY)),
-      idle_expires_at: at(offsetMs),
-    })
-    .execute();
+  const { id } = await insertSession(db, userId, {
+    now: new Date(Date.now() - 8 * DAY),
+    expires_at: at(Math.max(offsetMs, DAY)),
+    idle_expires_at: at(offsetMs),
+  });
   return id;
 }
 

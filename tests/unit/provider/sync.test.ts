@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { runSync } from "~/provider/sync.server";
 import type { SyncOptions } from "~/provider/sync.server";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
+import { leaderboardUpdateMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/players.server";
@@ -46,7 +47,9 @@ const playersTable = () => db.selectFrom("players").selectAll().orderBy("uid").e
 beforeAll(async () => {
   await migrateToLatest(db);
   provider = await startFakeProvider();
-  eventBus.subscribe("leaderboard.broadcast", (message) => messages.push(message));
+  eventBus.subscribe("leaderboard.updated", (event) =>
+    messages.push(leaderboardUpdateMessage(event)),
+  );
 });
 afterAll(() => provider.close());
 

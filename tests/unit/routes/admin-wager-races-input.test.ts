@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
+import { insertUser } from "../../factories";
 import * as adminPage from "~/routes/admin.wager-races";
 import * as adminApi from "~/routes/api.admin.wager-races";
 import * as adminStatusApi from "~/routes/api.admin.wager-races.$id.status";
@@ -16,12 +17,8 @@ let token = "";
 
 beforeAll(async () => {
   await migrateToLatest(db);
-  const admin = await db
-    .insertInto("users")
-    .values({ username: "boss", password_hash: "x", created_at: "2026-11-01", is_admin: 1 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  token = await createSession({ userId: admin.id, userAgent: "vitest", ip: "127.0.0.1" });
+  const adminId = await insertUser(db, { username: "boss", created_at: "2026-11-01", is_admin: 1 });
+  token = await createSession({ userId: adminId, userAgent: "vitest", ip: "127.0.0.1" });
 });
 
 beforeEach(async () => {

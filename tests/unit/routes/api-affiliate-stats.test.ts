@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { parseReferralPayload } from "~/provider/payload.server";
 import { loader } from "~/routes/api.affiliate.stats";
 import { db } from "~/services/db.server";

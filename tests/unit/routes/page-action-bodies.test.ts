@@ -1,7 +1,8 @@
 /// <reference types="vite/client" />
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
+import { insertUser } from "../../factories";
 import { MAX_FORM_BODY_BYTES } from "~/lib/form-body.server";
 import { db } from "~/services/db.server";
 import { createSession } from "~/services/sessions.server";
@@ -51,17 +52,8 @@ let adminToken = "";
 
 beforeAll(async () => {
   await migrateToLatest(db);
-  const admin = await db
-    .insertInto("users")
-    .values({
-      username: "BodyBoss",
-      password_hash: "x",
-      is_admin: 1,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  adminToken = await createSession({ userId: admin.id, userAgent: "vitest", ip: "127.0.0.1" });
+  const adminId = await insertUser(db, { username: "BodyBoss", is_admin: 1 });
+  adminToken = await createSession({ userId: adminId, userAgent: "vitest", ip: "127.0.0.1" });
 });
 
 async function answerOf(action: Action, body: (typeof bodies)[number]) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { action as signIn } from "~/routes/auth";
 import { action as dismissRaceWidget } from "~/routes/race-widget.dismiss";
 import { action as signOut } from "~/routes/logout";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { AuthFailure, authenticate } from "~/services/authentication.server";
 import type { AuthMode } from "~/services/authentication.server";
 import { db } from "~/services/db.server";

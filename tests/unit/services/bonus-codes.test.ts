@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { isBonusCodeExpired } from "~/domain/bonus-codes";
 import { listBonusCodes } from "~/services/bonus-codes.server";
 import { db } from "~/services/db.server";

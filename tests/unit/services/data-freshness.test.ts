@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { loader as rootLoader } from "~/root";
 import { db } from "~/services/db.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";

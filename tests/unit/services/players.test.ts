@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import type { Referral } from "~/provider/referrals";
 import { db } from "~/services/db.server";
 import {

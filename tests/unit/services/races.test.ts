@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
+import { insertPlayer, insertRace, insertUser } from "../../factories";
 import { raceFormDefaults } from "~/components/race/RaceForm";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
+import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
@@ -59,56 +61,32 @@ async function seedPlayer(
   snapshots: Array<[string, number]>,
   thisMonth = 0,
 ) {
-  const allTime = snapshots.at(-1)?.[1] ?? 0;
-  await db
-    .insertInto("players")
-    .values({
-      uid,
-      name,
-      today: 0,
-      this_week: 0,
-      this_month: thisMonth,
-      all_time: allTime,
-      updated_at: now.toISOString(),
-      wager_changed_at: now.toISOString(),
-    })
-    .execute();
-  if (snapshots.length) {
-    await db
-      .insertInto("wager_snapshots")
-      .values(snapshots.map(([taken_at, all_time]) => ({ uid, taken_at, all_time })))
-      .execute();
-  }
+  await insertPlayer(db, {
+    uid,
+    name,
+    this_month: thisMonth,
+    updated_at: now.toISOString(),
+    wager_changed_at: now.toISOString(),
+    snapshots,
+  });
 }
 
-async function seedRace(fields: {
+function seedRace(fields: {
   start: string;
   end: string;
   status?: "upcoming" | "live" | "completed";
   type?: "weekly" | "monthly" | "weekend";
   minWager?: number;
 }) {
-  const row = await db
-    .insertInto("races")
-    .values({
-      title: "Test race",
-      type: fields.type ?? "weekly",
-      status: fields.status ?? "live",
-      prize_pool_cents: 20_000,
-      min_wager: fields.minWager ?? 0,
-      start_date: fields.start,
-      end_date: fields.end,
-      prize_distribution: JSON.stringify({ 1: 50, 2: 30, 3: 20 }),
-      rules: null,
-      description: null,
-      created_at: NOV,
-      created_by: null,
-      updated_at: NOV,
-      updated_by: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRace(db, {
+    type: fields.type,
+    status: fields.status,
+    min_wager: fields.minWager,
+    start_date: fields.start,
+    end_date: fields.end,
+    created_at: NOV,
+    updated_at: NOV,
+  });
 }
 
 describe("standings from snapshots", () => {
@@ -196,11 +174,7 @@ describe("the monthly race", () => {
 
   it("can be saved by an admin from the edit form as it is shown", async () => {
     const race = (await ensureMonthlyRace(now))!;
-    const admin = await db
-      .insertInto("users")
-      .values({ username: "admin", password_hash: "x", created_at: NOV, is_admin: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const admin = { id: await insertUser(db, { username: "admin", created_at: NOV, is_admin: 1 }) };
     // What /admin/wager-races?edit= renders, submitted unchanged apart from the title.
     const formData = new FormData();
     for (const [key, value] of Object.entries(raceFormDefaults(race, "2026-11-21"))) {
@@ -251,30 +225,20 @@ describe("completion", () => {
       ["2026-12-01T00:00:30.000Z", 9000],
     ]);
     await seedPlayer("u2", "Bravo", [["2026-11-10T00:00:00.000Z", 400]]);
-    await db
-      .insertInto("users")
-      .values({
-        username: "alpha_fan",
-        password_hash: "x",
-        created_at: NOV,
-        goated_id: "u1",
-        goated_username: "Alpha",
-      })
-      .execute();
+    await insertUser(db, {
+      username: "alpha_fan",
+      created_at: NOV,
+      goated_id: "u1",
+      goated_username: "Alpha",
+    });
     // Same name as winner #2 but not linked to that player: not told.
-    await db
-      .insertInto("users")
-      .values({
-        username: "bravo_namesake",
-        password_hash: "x",
-        created_at: NOV,
-        goated_username: "Bravo",
-      })
-      .execute();
+    await insertUser(db, { username: "bravo_namesake", created_at: NOV, goated_username: "Bravo" });
     const raceId = await seedRace({ start: NOV, end: DEC, type: "monthly" });
 
     const messages: ServerMessage[] = [];
-    const unsubscribe = eventBus.subscribe("leaderboard.broadcast", (m) => messages.push(m));
+    const unsubscribe = eventBus.subscribe("race.completed", (event) =>
+      messages.push(raceCompletedMessage(event)),
+    );
     const afterEnd = new Date("2026-12-01T00:01:00.000Z");
     await recordGoodSync("2026-12-01T00:00:30.000Z");
     try {
@@ -398,11 +362,9 @@ describe("race position", () => {
     ]);
     await seedPlayer("u3", "Charlie", [["2026-11-20T00:00:00.000Z", 50]]);
     await ensureMonthlyRace(now);
-    const user = await db
-      .insertInto("users")
-      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_id: "u1" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = {
+      id: await insertUser(db, { username: "fan", created_at: NOV, goated_id: "u1" }),
+    };
 
     expect(await findRacePosition({ userId: user.id }, now)).toEqual({
       position: 2,
@@ -431,16 +393,10 @@ describe("race position", () => {
       ["2026-11-10T00:00:00.000Z", 500],
     ]);
     await ensureMonthlyRace(now);
-    const unlinked = await db
-      .insertInto("users")
-      .values({ username: "plain", password_hash: "x", created_at: NOV })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const linked = await db
-      .insertInto("users")
-      .values({ username: "fan", password_hash: "x", created_at: NOV, goated_id: "u1" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const unlinked = { id: await insertUser(db, { username: "plain", created_at: NOV }) };
+    const linked = {
+      id: await insertUser(db, { username: "fan", created_at: NOV, goated_id: "u1" }),
+    };
     expect(await loadRacePositionCard(unlinked.id, now)).toEqual({ kind: "unlinked" });
     expect(await loadRacePositionCard(linked.id, now)).toMatchObject({
       kind: "loaded",
@@ -456,11 +412,7 @@ describe("admin status changes", () => {
       ["2026-11-10T00:00:00.000Z", 700],
     ]);
     const raceId = await seedRace({ start: NOV, end: DEC });
-    const admin = await db
-      .insertInto("users")
-      .values({ username: "boss", password_hash: "x", created_at: NOV, is_admin: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const admin = { id: await insertUser(db, { username: "boss", created_at: NOV, is_admin: 1 }) };
     expect(await setRaceStatus(raceId, "completed", admin.id, now)).toMatchObject({
       race: { status: "completed", completedAt: now.toISOString() },
     });

@@ -1,14 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
+import { insertSession, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
-import { eventBus } from "~/realtime/event-bus";
-import {
-  findSessionUser,
-  hashSessionToken,
-  purgeExpiredSessions,
-  sessionCookie,
-} from "~/services/sessions.server";
+import { eventBus } from "~/lib/event-bus.server";
+import { findSessionUser, purgeExpiredSessions, sessionCookie } from "~/services/sessions.server";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-11-21T12:00:00.000Z");
@@ -17,30 +12,15 @@ const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString(
 let userId: number;
 beforeAll(async () => {
   await migrateToLatest(db);
-  const user = await db
-    .insertInto("users")
-    .values({ username: "GoatKing", password_hash: "x", is_admin: 1, created_at: at(-HOUR) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  userId = user.id;
+  userId = await insertUser(db, { username: "GoatKing", is_admin: 1, created_at: at(-HOUR) });
 });
 
 async function sessionWithToken(expires: { absolute: number; idle: number }) {
-  const token = randomBytes(32).toString("base64url");
-  await db
-    .insertInto("sessions")
-    .values({
-      id: randomBytes(8).toString("hex"),
-      user_id: userId,
-      token_hash: hashSessionToken(token),
-      user_agent: "test",
-      ip: "127.0.0.1",
-      created_at: at(-HOUR),
-      last_active_at: at(-HOUR),
-      expires_at: at(expires.absolute),
-      idle_expires_at: at(expires.idle),
-    })
-    .execute();
+  const { token } = await insertSession(db, userId, {
+    now: new Date(now.getTime() - HOUR),
+    expires_at: at(expires.absolute),
+    idle_expires_at: at(expires.idle),
+  });
   return sessionCookie.serialize(token);
 }
 
@@ -80,7 +60,7 @@ describe("purgeExpiredSessions", () => {
     await sessionWithToken({ absolute: HOUR, idle: 0 }); // expires at this very instant
     await sessionWithToken({ absolute: -HOUR, idle: -HOUR });
     const ended: string[] = [];
-    const unsubscribe = eventBus.subscribe("session.ended", ({ sessionIds }) =>
+    const unsubscribe = eventBus.subscribe("sessions.ended", ({ sessionIds }) =>
       ended.push(...sessionIds),
     );
     try {

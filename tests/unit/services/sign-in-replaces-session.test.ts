@@ -2,8 +2,8 @@
 // holds a session ends that session, its row and its sockets, before the new one is made.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
-import { eventBus } from "~/realtime/event-bus";
+import { migrateToLatest } from "~db";
+import { eventBus } from "~/lib/event-bus.server";
 import * as authLogin from "~/routes/api.auth.login";
 import * as authRegister from "~/routes/api.auth.register";
 import * as authPage from "~/routes/auth";
@@ -73,7 +73,7 @@ beforeAll(async () => {
   });
   if (!created.ok) throw new Error("could not create the user");
   userId = created.userId;
-  unsubscribe = eventBus.subscribe("session.ended", ({ sessionIds }) =>
+  unsubscribe = eventBus.subscribe("sessions.ended", ({ sessionIds }) =>
     endedSessions.push(...sessionIds),
   );
 });

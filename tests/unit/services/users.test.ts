@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../db";
+import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
 import { verifyPassword } from "~/services/passwords.server";
 import { createUser, ensureAdmin } from "~/services/users.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { InProcessEventBus } from "~/realtime/event-bus";
+import { InProcessEventBus } from "~/lib/event-bus.server";
 
 interface TestEvents {
   "race.completed": { raceId: number };

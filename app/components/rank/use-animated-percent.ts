@@ -13,7 +13,7 @@ function prefersReducedMotion(): boolean {
 /**
  * The percent a ring shows. The server (and a browser without JavaScript) shows the final value;
  * with JavaScript and `animate`, it starts from 0 and moves to the value after 300 ms, the ring
- * sweeping for 1.5 s (spec §4). Reduced motion shows the value at once.
+ * sweeping for 1.5 s (docs/product.md §P4). Reduced motion shows the value at once.
  */
 export function useAnimatedPercent(
   target: number,

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { TRUSTED_PROXIES } from "./client-address.server";
+import { servedOverHttps } from "./config.server";
+import { anonymousPageCache } from "./page-cache.server";
+import { privateAnswersForUsers } from "./private-answers.server";
+import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./same-origin";
+
+/**
+ * Browser features the site never uses are switched off for it and anything it embeds; the
+ * copy-code button writes to the clipboard from our own pages only.
+ */
+const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+  "clipboard-write=(self)",
+].join(", ");
+
+export interface HttpAppOptions {
+  build: ServerBuild;
+  publicOrigin: string | null;
+  /** Under `remix dev`, whose live reload talks to its own port. */
+  underRemixDev: boolean;
+  /** True once the server stops: answers then close their connection. */
+  shuttingDown: () => boolean;
+  /** Throws when the database does not answer (GET /healthz). */
+  checkDatabase: () => Promise<void>;
+  sessionCookieName: string;
+  /** Moves after every sync (the anonymous page cache's key). */
+  syncGeneration: () => number;
+}
+
+/**
+ * The express app around the Remix handler: security headers (helmet, nonce CSP), compression,
+ * request log, cross-origin refusal, /healthz, static files and the page caches.
+ */
+export function createHttpApp({
+  build,
+  publicOrigin,
+  underRemixDev,
+  shuttingDown,
+  checkDatabase,
+  sessionCookieName,
+  syncGeneration,
+}: HttpAppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", TRUSTED_PROXIES);
+  app.use(compression());
+  app.use(morgan("tiny"));
+
+  app.use((_req, res, next) => {
+    if (shuttingDown()) res.set("Connection", "close");
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.set("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
+          ],
+          "style-src": ["'self'"],
+          "img-src": ["'self'", "data:"],
+          "font-src": ["'self'"],
+          "media-src": ["'self'"],
+          "connect-src": underRemixDev ? ["'self'", "ws://localhost:*"] : ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": servedOverHttps() ? [] : null,
+        },
+      },
+      // HSTS only where the site really is https; it would pin a plain-http self-host otherwise.
+      strictTransportSecurity: servedOverHttps(),
+      // The PLAY and social links open in new tabs; a strict referrer policy keeps the path private.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const sameOrigin = isSameOriginRequest(
+      { origin: req.get("origin"), host: req.get("host"), secFetchSite: req.get("sec-fetch-site") },
+      publicOrigin,
+    );
+    if (isSafeMethod(req.method) || sameOrigin) return next();
+    // API clients parse every /api/ answer as JSON (docs/decisions/0009).
+    if (req.path.startsWith("/api/")) {
+      res.status(403).json({ status: "error", message: CROSS_ORIGIN_MESSAGE });
+      return;
+    }
+    res.status(403).type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await checkDatabase();
+      res.type("text/plain").send("ok");
+    } catch (error) {
+      console.error("healthz: database did not answer", error);
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  // Fingerprinted assets never change; everything else in public/ may. A folder of public/ that
+  // shares a page's path (public/promotions) must not redirect the page to a trailing slash.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h", redirect: false }));
+
+  // Anything answered for a signed-in user (cookie or Bearer) is `private, no-store`.
+  app.use(privateAnswersForUsers(sessionCookieName));
+  // Pages the app marks as depending on the URL alone (the leaderboard) are rendered once per
+  // sync for visitors without cookies or credentials (docs/decisions/0006).
+  app.use(anonymousPageCache({ generation: syncGeneration }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "unknown",
+      }),
+    }),
+  );
+  return app;
+}

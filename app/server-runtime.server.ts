@@ -1,0 +1,94 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import { broadcastDevReady } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import { databasePathFromEnv } from "~db";
+import { startSessionPurge } from "~/jobs/session-purge.server";
+import { readServerConfig, resolveSessionSecret } from "~/lib/config.server";
+import { createHttpApp } from "~/lib/http-app.server";
+import { readProviderConfig } from "~/provider/config.server";
+import { startSyncSchedule } from "~/provider/schedule.server";
+import { describeSyncResult, runSync, syncGeneration } from "~/provider/sync.server";
+import { startRealtime } from "~/realtime";
+import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
+import { startRaceJobs } from "~/jobs/race-completion.server";
+import { sessionCookie } from "~/services/sessions.server";
+
+/**
+ * Everything the server runs, started from the Remix build (app/entry.server.tsx exports this), so
+ * server.ts loads app/ once and the process holds one copy of its in-memory state (the event bus,
+ * the throttles, the database connection). Prepares the database, then serves http and the
+ * websockets on PORT and starts the jobs. `stop` finishes in-flight requests and stops it all.
+ */
+export async function startServerRuntime({ build }: { build: ServerBuild }) {
+  const config = readServerConfig();
+  const providerConfig = readProviderConfig();
+  const publicOrigin = config.PUBLIC_ORIGIN ?? null;
+
+  const { secret, generatedFile } = resolveSessionSecret(
+    config.SESSION_SECRET,
+    path.dirname(databasePathFromEnv()),
+  );
+  if (generatedFile) {
+    console.warn(`SESSION_SECRET is not set: using the generated secret kept in ${generatedFile}`);
+  }
+  process.env.SESSION_SECRET = secret;
+
+  await prepareDatabase(
+    config.ADMIN_USERNAME && config.ADMIN_PASSWORD
+      ? { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }
+      : null,
+  );
+
+  // `remix dev` sets REMIX_DEV_ORIGIN and waits for our ready signal; a plain start never has it.
+  const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
+  let shuttingDown = false;
+  const httpServer = createServer(
+    createHttpApp({
+      build,
+      publicOrigin,
+      underRemixDev,
+      shuttingDown: () => shuttingDown,
+      checkDatabase,
+      sessionCookieName: sessionCookie.name,
+      syncGeneration,
+    }),
+  );
+  const realtime = startRealtime({
+    publicOrigin,
+    maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
+  });
+  httpServer.on("upgrade", realtime.handleUpgrade);
+  const stopRaceJobs = startRaceJobs();
+  const stopSessionPurge = startSessionPurge();
+
+  // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
+  const syncSchedule = startSyncSchedule({
+    intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
+    sync: () => runSync({ config: providerConfig }),
+    onResult: (result) =>
+      (result.outcome === "success" ? console.log : console.warn)(describeSyncResult(result)),
+  });
+
+  httpServer.listen(config.PORT, () => {
+    console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
+    if (underRemixDev) {
+      broadcastDevReady(build).catch((error: unknown) => console.error("remix dev:", error));
+    }
+  });
+
+  return {
+    /** Stops accepting, waits for in-flight requests, stops the jobs and sockets, closes the db. */
+    async stop() {
+      shuttingDown = true;
+      // Closes idle keep-alive connections, and waits for in-flight requests.
+      const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await syncSchedule.stop();
+      await stopRaceJobs();
+      await stopSessionPurge();
+      await realtime.close();
+      await httpClosed;
+      await closeDatabase();
+    },
+  };
+}

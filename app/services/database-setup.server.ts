@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import { migrateToLatest } from "~db";
+import { db } from "./db.server";
+import { abandonUnfinishedSyncRuns } from "./sync-runs.server";
+import { ensureAdmin } from "./users.server";
+
+/**
+ * Brings the database up to date before the server answers: runs the migrations, closes the sync
+ * runs a stopped process left open, and creates (or updates) the configured admin account.
+ */
+export async function prepareDatabase(
+  admin: { username: string; password: string } | null,
+  now: Date = new Date(),
+): Promise<void> {
+  await migrateToLatest(db);
+  await abandonUnfinishedSyncRuns(now);
+  if (admin) {
+    const outcome = await ensureAdmin(admin.username, admin.password);
+    if (outcome !== "unchanged") console.log(`Admin account ${admin.username}: ${outcome}`);
+  }
+}
+
+/** Throws unless the database answers from its schema (GET /healthz). */
+export async function checkDatabase(): Promise<void> {
+  // Reads the schema, not just the connection: an unlinked or emptied file fails here.
+  await sql`select count(*) from kysely_migration`.execute(db);
+}
+
+/** Closes the database connection (the last step of a shutdown). */
+export function closeDatabase(): Promise<void> {
+  return db.destroy();
+}

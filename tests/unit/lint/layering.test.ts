@@ -1,0 +1,68 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// `npm run lint` refuses imports that run against the layering (eslint.config.js,
+// docs/decisions/0017). These lint one import line as if it were a file of app/; only the
+// layering rule's messages count (an unused import is another rule's business).
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layeringErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === "no-restricted-imports")
+    .map((message) => message.message);
+}
+
+describe("the layering lint", { timeout: 60_000 }, () => {
+  it.each([
+    [
+      "app/domain/back-edge.ts",
+      'import { db } from "~/services/db.server";',
+      "must not import services",
+    ],
+    [
+      "app/domain/back-edge.ts",
+      'import type { Database } from "~db/schema";',
+      "must not import db",
+    ],
+    [
+      "app/components/BackEdge.tsx",
+      'import { sessionSecret } from "~/lib/config.server";',
+      "must not import *.server",
+    ],
+    [
+      "app/services/back-edge.server.ts",
+      'import { startRealtime } from "~/realtime";',
+      "must not import realtime",
+    ],
+    [
+      "app/provider/back-edge.server.ts",
+      'import { startSessionPurge } from "~/jobs/session-purge.server";',
+      "must not import jobs",
+    ],
+    [
+      "app/realtime/back-edge.ts",
+      'import { runSync } from "~/provider/sync.server";',
+      "must not import provider",
+    ],
+    [
+      "app/services/back-edge.server.ts",
+      'import { eventBus } from "../lib/event-bus.server";',
+      "Import through ~/",
+    ],
+  ])("refuses %s importing: %s", async (filePath, importLine, expected) => {
+    const errors = await layeringErrors(filePath, `${importLine}\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(expected);
+  });
+
+  it("lets the layers import downwards", async () => {
+    const source = [
+      'import { eventBus } from "~/lib/event-bus.server";',
+      'import { db } from "~/services/db.server";',
+      'import type { DomainEvents } from "~/domain/events";',
+      "",
+    ].join("\n");
+    expect(await layeringErrors("app/jobs/forward-edge.server.ts", source)).toEqual([]);
+  });
+});
