@@ -12,6 +12,9 @@ export const USERNAME_TOO_LONG = "Username must be at most 50 characters";
 export const INVALID_EMAIL = "Please enter a valid email address";
 export const USERNAME_INVISIBLE_CHARACTERS =
   "Username must not contain control, invisible or text-direction characters";
+// Sign-in takes a username or an e-mail in one field: a name that looks like an e-mail could
+// answer for another account's address (docs/decisions/0011-usernames.md).
+export const USERNAME_AT_SIGN = "Username must not contain @";
 export const USERNAME_MIXED_SCRIPTS =
   "Username must not mix letters of different alphabets (such as Latin and Cyrillic)";
 // 8, not spec §5's 6: ASVS 5.0 level 2 (docs/decisions/0010-password-rules.md).
@@ -44,6 +47,7 @@ const username = z
   .min(3, USERNAME_TOO_SHORT)
   .max(50, USERNAME_TOO_LONG)
   .refine((name) => !hasInvisibleCharacters(name), USERNAME_INVISIBLE_CHARACTERS)
+  .refine((name) => !name.includes("@"), USERNAME_AT_SIGN)
   .refine((name) => !mixesScripts(name), USERNAME_MIXED_SCRIPTS);
 
 /**

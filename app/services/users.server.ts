@@ -75,8 +75,13 @@ export async function getPublicProfile(userId: number): Promise<PublicProfile | 
   };
 }
 
-/** The account a login names: by its canonical username, or its e-mail regardless of case. */
+/**
+ * The account a login names: by its canonical username, or its e-mail regardless of case. A login
+ * with an "@" is an e-mail first: names with "@" are refused now, and one registered before must
+ * not answer for another account's address.
+ */
 export async function findLoginCandidate(login: string) {
+  const sameEmail = sql<boolean>`email = ${login} COLLATE NOCASE`;
   const sameName = sql<boolean>`username = ${login} COLLATE NOCASE`;
   return db
     .selectFrom("users")
@@ -84,12 +89,13 @@ export async function findLoginCandidate(login: string) {
     .where((eb) =>
       eb.or([
         eb("username_canonical", "=", canonicalUsername(login)),
-        eb(sql`email`, "=", sql`${login} COLLATE NOCASE`),
+        eb(sameEmail, "=", sql<boolean>`1`),
         // An account that migration 0006 left without a canonical name (an older one held it)
         // signs in by its own name, which then wins over the older account's canonical match.
-        sameName,
+        eb(sameName, "=", sql<boolean>`1`),
       ]),
     )
+    .$if(login.includes("@"), (query) => query.orderBy(sameEmail, "desc"))
     .orderBy(sameName, "desc")
     .executeTakeFirst();
 }
@@ -178,14 +184,24 @@ export async function updateProfile(
   userId: number,
   profile: ProfileForm,
 ): Promise<UpdateProfileResult> {
-  const found = await conflicts({ username: profile.username }, userId);
+  const current = await db
+    .selectFrom("users")
+    .select("username")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  // An unchanged name is not checked or re-keyed: an account that migration 0006 left without a
+  // canonical name (an older look-alike holds it) can still save the rest of its profile.
+  const nameChanged = current?.username !== profile.username;
+  const found = nameChanged ? await conflicts({ username: profile.username }, userId) : [];
   if (found.length > 0) return { ok: false, conflicts: found };
   try {
     await db
       .updateTable("users")
       .set({
-        username: profile.username,
-        username_canonical: canonicalUsername(profile.username),
+        ...(nameChanged && {
+          username: profile.username,
+          username_canonical: canonicalUsername(profile.username),
+        }),
         telegram_username: profile.telegramUsername ?? null,
         bio: profile.bio ?? null,
         profile_color: profile.profileColor,
@@ -194,7 +210,10 @@ export async function updateProfile(
       .execute();
     return { ok: true };
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, conflicts: found };
+    // Someone took the name between the check and the update.
+    if (isUniqueViolation(error)) {
+      return { ok: false, conflicts: [{ field: "username", message: USERNAME_TAKEN }] };
+    }
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 type Entry = readonly [label: string, href: string | null];
 
@@ -218,6 +218,7 @@ test.describe("with JavaScript", () => {
   test("a toast shows one at a time and leaves after 5 s", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
+    await waitForHydration(page);
     await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
     const toast = page.getByRole("status");
     await expect(toast).toHaveCount(1);
