@@ -78,9 +78,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The live board at 2026-11-21 12:00 UTC with its /ws/leaderboard socket open. */
+/** The live board at about 2026-11-21 12:00 UTC with its /ws/leaderboard socket open. */
 async function openBoardWithSocket(): Promise<FakeSocket> {
-  vi.setSystemTime(new Date("2026-11-21T12:00:00.000Z"));
+  // Half a minute before the server's "now": the countdown reads 9d 12h 0m however long a loaded
+  // machine takes to render (time advances on its own, see beforeEach).
+  vi.setSystemTime(new Date("2026-11-21T11:59:30.000Z"));
   renderBoard("2026-11-21T12:00:00.000Z");
   expect(await screen.findByText("Current Participants")).toBeTruthy();
   expect(screen.getByTestId("race-countdown").textContent).toBe("9d 12h 0m");
