@@ -429,6 +429,13 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     schema: racePositionSchema,
   },
   {
+    method: "POST",
+    path: "/api/admin/login",
+    access: "anyone",
+    answer: "`{status, token, user, message}`; 401 for a non-admin",
+    schema: authAnswerSchema,
+  },
+  {
     method: "GET",
     path: "/api/admin/wager-races",
     access: "admin",

@@ -419,6 +419,25 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     expect(me.json).toMatchObject({ isAdmin: true, email: "" });
   });
 
+  it("POST /api/admin/login {identifier, password}: its token works as Bearer on /api/admin/*", async () => {
+    const answer = await contract("POST /api/admin/login", "/api/admin/login", 200, {
+      json: { identifier: "contractAdmin", password: "Admin-goat-5820-pass" },
+    });
+    expect(answer.json).toMatchObject({ status: "success", user: { isAdmin: true } });
+    const token = (answer.json as { token: string }).token;
+    const me = await contract("GET /api/user", "/api/user", 200, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.json).toMatchObject({ username: "contractAdmin" });
+    await contract("GET /api/admin/wager-races", "/api/admin/wager-races", 200, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const wrong = await contract("POST /api/admin/login", "/api/admin/login", 401, {
+      json: { identifier: "contractAdmin", password: "not-the-password" },
+    });
+    expect(wrong.json).toMatchObject({ status: "error" });
+  });
+
   it("GET /api/admin/wager-races: rules and description are strings, never null", async () => {
     const answer = await contract("GET /api/admin/wager-races", "/api/admin/wager-races", 200, {
       headers: { Cookie: adminCookie },
@@ -499,7 +518,6 @@ describe("the whole API answers JSON", { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ["POST", "/api/admin/login"],
     ["GET", "/api/admin/users"],
     ["POST", "/api/admin/notifications/send"],
     ["GET", "/api/admin/bonus-codes"],
