@@ -3,6 +3,7 @@ import { DemoDataNotice } from "~/components/leaderboard/DemoDataNotice";
 import { Toaster } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/hooks";
 import type { Toast } from "~/lib/toast";
+import { AdminButton } from "./AdminButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { IntroScreen } from "./IntroScreen";
@@ -47,6 +48,7 @@ export function SiteShell({
       </main>
       <Footer />
       <SupportWidget />
+      {user?.isAdmin ? <AdminButton /> : null}
       <Toaster serverToast={toast} />
       {hydrated ? (
         <>
