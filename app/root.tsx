@@ -9,12 +9,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorScreen } from "./components/ErrorScreen";
-import { NotFound, NOT_FOUND_TITLE } from "./components/NotFound";
+import { GeneralErrorBoundary } from "./components/errors/GeneralErrorBoundary";
+import { NOT_FOUND_TITLE } from "./components/errors/NotFound";
 import { SiteShell } from "./components/shell/SiteShell";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
@@ -90,24 +89,15 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   // The root loader may be what failed; then the shell shows a visitor's view.
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteShell
       user={rootData?.user ?? null}
       toast={rootData?.toast ?? null}
       demoData={rootData?.demoData ?? false}
     >
-      {notFound ? <NotFound /> : <ErrorScreen message={errorMessage(error)} />}
+      <GeneralErrorBoundary />
     </SiteShell>
   );
-}
-
-function errorMessage(error: unknown): string {
-  // A response's body may be framework detail; its status says enough.
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  if (error instanceof Error) return error.message;
-  return "An unexpected error occurred";
 }

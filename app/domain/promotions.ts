@@ -1,8 +1,8 @@
 import { parseChoice } from "./choice";
-import { formatCalendarDate } from "./dates";
+import { formatCalendarDate } from "./time";
 
 /**
- * Promotions (spec admin-and-content §3, §4): a promotion is ended when, and only when, its title
+ * Promotions (docs/product.md §A3, §A4): a promotion is ended when, and only when, its title
  * carries the [ENDED] marker; the list filters by category and shows ended ones last.
  */
 export const PROMOTION_CATEGORIES = ["all", "casino", "sports", "vip"] as const;

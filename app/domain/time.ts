@@ -8,6 +8,7 @@ const date = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   timeZone: "UTC",
 });
+const mediumDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const dateTime = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "short",
@@ -21,6 +22,20 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
 /** "November 21, 2026" */
 export function formatDate(iso: string): string {
   return date.format(new Date(iso));
+}
+
+/**
+ * "February 12, 2025" for an ISO date or instant (its UTC calendar day), or null if it is no
+ * date (text typed by an admin, say).
+ */
+export function formatCalendarDate(iso: string): string | null {
+  const day = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(day.getTime()) ? null : date.format(day);
+}
+
+/** "Nov 21, 2026" */
+export function formatMediumDate(iso: string): string {
+  return mediumDate.format(new Date(iso));
 }
 
 /** "Nov 21, 2026, 14:05 UTC" */

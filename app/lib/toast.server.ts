@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { sessionSecret, servedOverHttps } from "./config.server";
 import { z } from "zod";
 import { TOAST_TYPES } from "./toast";
@@ -26,10 +26,26 @@ function toastCookie() {
   });
 }
 
-/** The Set-Cookie header that makes the next page show this toast; add it to a redirect. */
-export async function toastHeaders(input: ToastInput): Promise<Headers> {
+/** The Set-Cookie header that makes the next page show this toast. */
+export async function createToastHeaders(input: ToastInput): Promise<Headers> {
   const toast: Toast = { ...input, id: randomUUID(), type: input.type ?? "default" };
   return new Headers({ "Set-Cookie": await toastCookie().serialize(toast) });
+}
+
+/**
+ * The way an action ends with a toast: a redirect (post/redirect/get) whose next page shows it.
+ * `init.headers` (another Set-Cookie, say) are kept beside the toast's cookie.
+ */
+export async function redirectWithToast(
+  url: string,
+  toast: ToastInput,
+  init?: ResponseInit,
+): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  for (const cookie of (await createToastHeaders(toast)).getSetCookie()) {
+    headers.append("Set-Cookie", cookie);
+  }
+  return redirect(url, { ...init, headers });
 }
 
 /** Reads the pending toast (if any) and the header that clears it. */

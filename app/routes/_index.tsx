@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
 import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
 import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { RaceWidget } from "~/components/race/RaceWidget";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { HOME_HERO, NEW_USER_PROMO } from "~/content/home";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { optionalMedia } from "~/lib/media.server";
 import { leaderboardSnapshot, playerStanding } from "~/services/players.server";
 import { loadRaceWidget } from "~/services/race-widget.server";
 import type { loader as rootLoader } from "~/root";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
   { title: "GoatedVIPs | VIP rewards and wager leaderboards for Goated players" },
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A name on the home page opens the stats panel on the home page itself (public-site §2). */
+/** A name on the home page opens the stats panel on the home page itself (docs/product.md §P2). */
 const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }).toString()}`;
 
 export default function Home() {
@@ -61,15 +61,12 @@ export default function Home() {
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted">{HOME_HERO.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/leaderboard?period=daily"
-              className={`${PRIMARY_BUTTON} px-6 py-3 shadow-glow`}
-            >
+            <CallToAction to="/leaderboard?period=daily" className="px-6 py-3 shadow-glow">
               Live leaderboards
-            </Link>
-            <Link to="/wager-races" className={`${SECONDARY_BUTTON} px-6 py-3`}>
+            </CallToAction>
+            <CallToAction to="/wager-races" secondary className="px-6 py-3">
               Wager races
-            </Link>
+            </CallToAction>
           </div>
         </div>
 
@@ -88,21 +85,16 @@ export default function Home() {
           <p className="mt-1 select-all rounded-md border border-dashed border-primary/60 bg-page px-4 py-3 text-center font-display text-2xl font-extrabold tracking-widest text-primary">
             {REFERRAL_CODE}
           </p>
-          <a
-            href={PROVIDER_REFERRAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} mt-4 w-full px-4 py-3`}
-          >
+          <CallToAction to={PROVIDER_REFERRAL_URL} className="mt-4 w-full px-4 py-3">
             {NEW_USER_PROMO.signUp}
-          </a>
+          </CallToAction>
         </aside>
       </section>
 
       <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
       {/* The total-wagered ticker, TOP PERFORMERS, the feature cards and the DAILY LEADERBOARD
-          (#leaderboard), in the order of spec §2. */}
+          (#leaderboard), in the order of docs/product.md §P2. */}
       <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref}>
         <FeatureCards signedIn={signedIn} />
       </HomeLiveSections>

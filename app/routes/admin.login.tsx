@@ -11,7 +11,7 @@ import { ADMIN_WELCOME, adminLoginSchema } from "~/domain/admin-login";
 import { showToast } from "~/lib/client-toast";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { adminSignIn } from "~/services/admin-login.server";
 import { AuthFailure, clientOf } from "~/services/authentication.server";
 import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
@@ -50,9 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const { token } = await adminSignIn(submission.value, request, clientOf(request, context));
-    const headers = await toastHeaders({ title: ADMIN_WELCOME, type: "success" });
-    headers.append("Set-Cookie", await sessionCookieHeader(token));
-    return redirect(target, { headers });
+    return redirectWithToast(
+      target,
+      { title: ADMIN_WELCOME, type: "success" },
+      { headers: { "Set-Cookie": await sessionCookieHeader(token) } },
+    );
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
     const headers: HeadersInit = error.retryAfterSeconds

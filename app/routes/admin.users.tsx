@@ -1,4 +1,3 @@
-import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -7,13 +6,14 @@ import { Pager } from "~/components/admin/Pager";
 import { UserChangeButtons } from "~/components/admin/UserChangeButtons";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { INPUT } from "~/components/ui/form";
-import { USER_CHANGE_DONE, USER_NOT_FOUND, isUserChange } from "~/domain/admin-users";
+import { USER_CHANGE_DONE, isUserChange } from "~/domain/admin-users";
 import { formatDateTime } from "~/domain/time";
 import { showToast } from "~/lib/client-toast";
 import { readForm } from "~/lib/form-body.server";
+import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
 import { parsePositiveId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { changeUser, listUsers } from "~/services/admin-users.server";
 import { requireAdmin } from "~/services/auth.server";
 
@@ -39,21 +39,13 @@ function returnPath(form: FormData): string {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const userId = parsePositiveId(String(form.get("userId") ?? ""));
-  if (!isUserChange(intent) || userId === null) {
-    return data({ error: "Unknown action" }, { status: 400 });
-  }
+  // Every form of the page makes one of the user changes; its intent names it.
+  const intent = readIntent(form);
+  const userId = parsePositiveId(form.get("userId"));
+  if (!isUserChange(intent) || userId === null) return unknownIntent();
   const result = await changeUser(admin, userId, intent);
-  if (!result.ok) {
-    return data(
-      { error: result.status === 404 ? USER_NOT_FOUND : result.message },
-      { status: result.status },
-    );
-  }
-  return redirect(returnPath(form), {
-    headers: await toastHeaders({ title: USER_CHANGE_DONE[intent], type: "success" }),
-  });
+  if (!result.ok) return intentReply({ intent, message: result.message }, result.status);
+  return redirectWithToast(returnPath(form), { title: USER_CHANGE_DONE[intent], type: "success" });
 }
 
 /** Shows a refused change in the page, and as a toast when JavaScript runs. */
@@ -66,7 +58,7 @@ function useRefusal(error: string | undefined) {
 export default function AdminUsers() {
   const { users, window, total, q, myId } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  useRefusal(refused?.error);
+  useRefusal(refused?.message);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -90,9 +82,9 @@ export default function AdminUsers() {
         </button>
       </Form>
 
-      {refused?.error ? (
+      {refused?.message ? (
         <p role="alert" className="mt-4 rounded-md border border-destructive/60 p-3 text-red-300">
-          {refused.error}
+          {refused.message}
         </p>
       ) : null}
 

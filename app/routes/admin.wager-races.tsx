@@ -13,12 +13,12 @@ import {
 import { useEffect } from "react";
 import { AdminRaceCard, DeleteConfirmation } from "~/components/race/AdminRaceCard";
 import { RaceForm, raceFormDefaults } from "~/components/race/RaceForm";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { ErrorScreen } from "~/components/errors/ErrorScreen";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
 import { readForm } from "~/lib/form-body.server";
-import { toastHeaders } from "~/lib/toast.server";
+import { createToastHeaders as toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/services/auth.server";
 import {
   createRace,

@@ -1,6 +1,2 @@
-import { apiRoute } from "~/lib/json-api.server";
-import { jsonSignOut } from "~/services/account-api.server";
-
-const route = apiRoute({ POST: ({ request }) => jsonSignOut(request) });
-export const loader = route.loader;
-export const action = route.action;
+// /api/logout is the same call as /api/auth/logout (docs/product.md §P7 lists both paths).
+export { action, loader } from "./api.auth.logout";

@@ -1,10 +1,2 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute } from "~/lib/json-api.server";
-import { jsonAuthenticate } from "~/services/account-api.server";
-
-const route = apiRoute({
-  POST: ({ request, context }: LoaderFunctionArgs) =>
-    jsonAuthenticate("register", request, context),
-});
-export const loader = route.loader;
-export const action = route.action;
+// /api/register is the same call as /api/auth/register (docs/product.md §P7 lists both paths).
+export { action, loader } from "./api.auth.register";

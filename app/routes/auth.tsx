@@ -6,7 +6,7 @@ import type { AuthActionData } from "~/components/auth/AuthForm";
 import { authFailureTitle, authPath, parseAuthMode } from "~/domain/auth-mode";
 import { readForm, requestWithForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { AuthFailure, authenticate, clientOf } from "~/services/authentication.server";
 import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
 
@@ -47,12 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       requestWithForm(request, form),
       clientOf(request, context),
     );
-    const headers = await toastHeaders({
-      title: mode === "login" ? WELCOME_BACK : ACCOUNT_CREATED,
-      type: "success",
-    });
-    headers.append("Set-Cookie", await sessionCookieHeader(token));
-    return redirect(mode === "register" ? "/profile" : redirectTo, { headers });
+    return redirectWithToast(
+      mode === "register" ? "/profile" : redirectTo,
+      { title: mode === "login" ? WELCOME_BACK : ACCOUNT_CREATED, type: "success" },
+      { headers: { "Set-Cookie": await sessionCookieHeader(token) } },
+    );
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
     const answer: AuthActionData = {

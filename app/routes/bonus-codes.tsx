@@ -5,7 +5,7 @@ import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { useHydrated } from "~/components/ui/hooks";
 import { BONUS_CODES_SIGN_IN_TOAST } from "~/content/home";
-import { formatCalendarDate } from "~/domain/dates";
+import { formatCalendarDate } from "~/domain/time";
 import { optionalMedia } from "~/lib/media.server";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";

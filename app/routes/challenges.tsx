@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { CHALLENGES } from "~/content/challenges";
 import { TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { challengeSummary } from "~/domain/challenges";
 import { formatCount, formatWholeUsd } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -60,14 +60,9 @@ export default function Challenges() {
                 <strong>Proof required:</strong> {challenge.proofInstructions}
               </p>
             ) : null}
-            <a
-              href={TELEGRAM_COMMUNITY_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${PRIMARY_BUTTON} mt-5 self-start px-4 py-2`}
-            >
+            <CallToAction to={TELEGRAM_COMMUNITY_URL} className="mt-5 self-start px-4 py-2">
               Start Challenge
-            </a>
+            </CallToAction>
           </article>
         ))}
       </div>

@@ -1,10 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { FAQ_CATEGORIES } from "~/content/faq";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -41,9 +40,9 @@ export default function Faq() {
       ))}
       <aside className={`${CARD} flex flex-wrap items-center justify-between gap-4`}>
         <p>Still have a question?</p>
-        <Link to="/support" className={`${PRIMARY_BUTTON} px-4 py-2`}>
+        <CallToAction to="/support" className="px-4 py-2">
           Contact Support
-        </Link>
+        </CallToAction>
       </aside>
     </div>
   );

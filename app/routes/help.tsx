@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { CallToAction } from "~/components/ui/CallToAction";
 import { HELP_PAGE } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 
@@ -19,7 +18,6 @@ export default function Help() {
         {HELP_PAGE.sections.map((section, index) => {
           const headingId = `help-${index}`;
           const { action } = section;
-          const button = `${action.external ? PRIMARY_BUTTON : SECONDARY_BUTTON} mt-4 px-4 py-2`;
           return (
             <section key={section.title} className={CARD} aria-labelledby={headingId}>
               <h2
@@ -29,15 +27,13 @@ export default function Help() {
                 {section.title}
               </h2>
               <p className="mt-2 text-sm">{section.text}</p>
-              {action.external ? (
-                <a href={action.href} target="_blank" rel="noopener noreferrer" className={button}>
-                  {action.label}
-                </a>
-              ) : (
-                <Link to={action.href} className={button}>
-                  {action.label}
-                </Link>
-              )}
+              <CallToAction
+                to={action.href}
+                secondary={!action.external}
+                className="mt-4 px-4 py-2"
+              >
+                {action.label}
+              </CallToAction>
             </section>
           );
         })}

@@ -1,10 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { HOW_IT_WORKS } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -42,17 +41,12 @@ export default function HowItWorks() {
         </ul>
       </section>
       <div className="mt-8 flex flex-wrap gap-3">
-        <a
-          href={PROVIDER_REFERRAL_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${PRIMARY_BUTTON} px-6 py-3 shadow-glow`}
-        >
+        <CallToAction to={PROVIDER_REFERRAL_URL} className="px-6 py-3 shadow-glow">
           Register on Goated
-        </a>
-        <Link to="/" className={`${SECONDARY_BUTTON} px-6 py-3`}>
+        </CallToAction>
+        <CallToAction to="/" secondary className="px-6 py-3">
           Back to Home
-        </Link>
+        </CallToAction>
       </div>
     </div>
   );

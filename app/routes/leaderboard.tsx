@@ -3,21 +3,26 @@ import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/rea
 import { useState } from "react";
 import { DataAge } from "~/components/leaderboard/DataAge";
 import { LeaderboardTable } from "~/components/leaderboard/LeaderboardTable";
-import { leaderboardHref, PERIOD_LABELS } from "~/components/leaderboard/links";
+import { leaderboardHref } from "~/components/leaderboard/links";
 import { MAX_SEARCH_LENGTH, PlayerSearchForm } from "~/components/leaderboard/PlayerSearchForm";
 import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
-import { LEADERBOARD_PERIODS, parseLeaderboardPeriod } from "~/domain/leaderboard-period";
+import {
+  LEADERBOARD_PERIODS,
+  parseLeaderboardPeriod,
+  PERIOD_NAMES,
+} from "~/domain/leaderboard-period";
 import { formatCount } from "~/domain/money";
 import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
 import { leaderboardPage, playerStanding } from "~/services/players.server";
 import { syncStatus } from "~/services/sync-runs.server";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const label = data ? PERIOD_LABELS[data.period] : "Wager";
+  const label = data ? PERIOD_NAMES[data.period].label : "Wager";
   return [
     { title: `${label} Leaderboard | GoatedVIPs` },
     {
@@ -120,7 +125,7 @@ export default function Leaderboard() {
                     : `${SECONDARY_BUTTON} px-4 py-2 text-sm`
                 }
               >
-                {PERIOD_LABELS[tab]}
+                {PERIOD_NAMES[tab].label}
               </Link>
             </li>
           ))}
@@ -137,13 +142,13 @@ export default function Leaderboard() {
       />
 
       <section
-        aria-label={`${PERIOD_LABELS[period]} leaderboard`}
+        aria-label={`${PERIOD_NAMES[period].label} leaderboard`}
         className="mt-6 rounded-xl border border-accent bg-card"
       >
         {players.length > 0 ? (
           <LeaderboardTable
             players={players}
-            caption={`${PERIOD_LABELS[period]} leaderboard, page ${page} of ${shownPageCount}`}
+            caption={`${PERIOD_NAMES[period].label} leaderboard, page ${page} of ${shownPageCount}`}
             playerHref={(uid) => leaderboardHref({ ...here, player: uid })}
           />
         ) : syncError ? (
@@ -152,9 +157,9 @@ export default function Leaderboard() {
               Failed to load leaderboard data
             </h2>
             <p className="mt-2 text-sm text-muted">{syncError}</p>
-            <Link to={retryHref} className={`${PRIMARY_BUTTON} mt-5 px-5 py-2`}>
+            <CallToAction to={retryHref} className="mt-5 px-5 py-2">
               Retry
-            </Link>
+            </CallToAction>
           </div>
         ) : q ? (
           <p className="px-6 py-12 text-center text-muted">
@@ -166,9 +171,9 @@ export default function Leaderboard() {
         ) : (
           <div className="px-6 py-12 text-center">
             <h2 className="font-display text-xl font-extrabold uppercase">No Data Available</h2>
-            <Link to={retryHref} className={`${SECONDARY_BUTTON} mt-5 px-5 py-2`}>
+            <CallToAction to={retryHref} secondary className="mt-5 px-5 py-2">
               Refresh Data
-            </Link>
+            </CallToAction>
           </div>
         )}
       </section>

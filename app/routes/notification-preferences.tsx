@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { FormAlert } from "~/components/ui/form";
+import { FormAlert, SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
 import { readForm } from "~/lib/form-body.server";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { getPreferences, savePreferences } from "~/services/preferences.server";
 
@@ -47,12 +46,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ failure: "Failed to update preferences" }, { status: 400 });
   }
   await savePreferences(user.userId, submission.value);
-  return redirect("/notification-preferences", {
-    headers: await toastHeaders({
-      title: "Preferences Updated",
-      description: "Your notification preferences have been saved successfully.",
-      type: "success",
-    }),
+  return redirectWithToast("/notification-preferences", {
+    title: "Preferences Updated",
+    description: "Your notification preferences have been saved successfully.",
+    type: "success",
   });
 }
 
@@ -85,13 +82,9 @@ export default function NotificationPreferencesPage() {
             </span>
           </label>
         ))}
-        <button
-          type="submit"
-          disabled={saving}
-          className={`${PRIMARY_BUTTON} px-5 py-2.5 disabled:opacity-60`}
-        >
-          {saving ? "Saving..." : "Save Preferences"}
-        </button>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save Preferences
+        </SubmitButton>
       </Form>
     </div>
   );

@@ -1,16 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { ProfileEditForm, UPDATE_PROFILE_INTENT } from "~/components/profile/ProfileEditForm";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import {
   CHANGE_PASSWORD_INTENT,
   PasswordChangeForm,
 } from "~/components/profile/PasswordChangeForm";
-import { DetailRow, ProfileSection } from "~/components/profile/ProfileSection";
-import { StatsPanel } from "~/components/profile/ProfilePanels";
+import { ProfileSection } from "~/components/profile/ProfileSection";
+import {
+  AccountPanels,
+  ConnectAccountsBanner,
+  StatsPanel,
+} from "~/components/profile/ProfilePanels";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { RankProgress } from "~/components/rank/RankProgress";
 import {
@@ -18,18 +21,20 @@ import {
   END_SESSION_INTENT,
   SessionsPanel,
 } from "~/components/profile/SessionsPanel";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { conflictErrors } from "~/domain/account";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
-import { formatDate } from "~/domain/time";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { readForm } from "~/lib/form-body.server";
-import { toastHeaders } from "~/lib/toast.server";
+import { replyTo } from "~/lib/intent";
+import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
 import { loadRacePositionCard } from "~/services/races.server";
 import { getAccount, updateProfile } from "~/services/users.server";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
   { title: "My Profile | GoatedVIPs" },
@@ -64,88 +69,83 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const SESSIONS_TAB = "/profile?tab=sessions";
+
+function signedOutOf(count: number): string {
+  return `Signed out of ${count} other session${count === 1 ? "" : "s"}.`;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const intent = form.get("intent");
-
-  if (intent === UPDATE_PROFILE_INTENT) {
-    const submission = parseWithZod(form, { schema: profileSchema });
-    if (submission.status !== "success") {
-      return data({ result: submission.reply() }, { status: 400 });
-    }
-    const updated = await updateProfile(user.userId, submission.value);
-    if (!updated.ok) {
-      const fieldErrors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
-      return data({ result: submission.reply({ fieldErrors }) }, { status: 409 });
-    }
-    return redirect("/profile", {
-      headers: await toastHeaders({ title: "Your profile has been updated", type: "success" }),
-    });
-  }
-
-  const sessionsTab = "/profile?tab=sessions";
-  if (intent === CHANGE_PASSWORD_INTENT) {
-    // Passwords never travel back to the page in the form's reply.
-    const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
-    const submission = parseWithZod(form, { schema: passwordChangeSchema });
-    if (submission.status !== "success") {
-      return data({ passwordResult: submission.reply({ hideFields }) }, { status: 400 });
-    }
-    const changed = await changePassword(user, submission.value, context.clientIp);
-    if (!changed.ok) {
-      return data(
-        { passwordResult: submission.reply({ fieldErrors: changed.errors, hideFields }) },
-        { status: changed.status },
-      );
-    }
-    const others = changed.endedSessions;
-    return redirect(sessionsTab, {
-      headers: await toastHeaders({
-        title: PASSWORD_CHANGED,
-        description: `Signed out of ${others} other session${others === 1 ? "" : "s"}.`,
+  const intent = readIntent(form);
+  switch (intent) {
+    case UPDATE_PROFILE_INTENT: {
+      const submission = parseWithZod(form, { schema: profileSchema });
+      if (submission.status !== "success") {
+        return intentReply({ intent, result: submission.reply() }, 400);
+      }
+      const updated = await updateProfile(user.userId, submission.value);
+      if (!updated.ok) {
+        const { fieldErrors } = conflictErrors(updated.conflicts);
+        return intentReply({ intent, result: submission.reply({ fieldErrors }) }, 409);
+      }
+      return redirectWithToast("/profile", {
+        title: "Your profile has been updated",
         type: "success",
-      }),
-    });
-  }
-
-  if (intent === END_SESSION_INTENT) {
-    const sessionId = form.get("sessionId");
-    // Ending the session you are using is signing out, which is the account menu's job.
-    const ended =
-      typeof sessionId === "string" &&
-      sessionId !== user.sessionId &&
-      (await endSession(user.userId, sessionId));
-    return redirect(sessionsTab, {
-      headers: await toastHeaders(
+      });
+    }
+    case CHANGE_PASSWORD_INTENT: {
+      // Passwords never travel back to the page in the form's reply.
+      const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
+      const submission = parseWithZod(form, { schema: passwordChangeSchema });
+      if (submission.status !== "success") {
+        return intentReply({ intent, result: submission.reply({ hideFields }) }, 400);
+      }
+      const changed = await changePassword(user, submission.value, context.clientIp);
+      if (!changed.ok) {
+        const result = submission.reply({ fieldErrors: changed.errors, hideFields });
+        return intentReply({ intent, result }, changed.status);
+      }
+      return redirectWithToast(SESSIONS_TAB, {
+        title: PASSWORD_CHANGED,
+        description: signedOutOf(changed.endedSessions),
+        type: "success",
+      });
+    }
+    case END_SESSION_INTENT: {
+      const sessionId = form.get("sessionId");
+      // Ending the session you are using is signing out, which is the account menu's job.
+      const ended =
+        typeof sessionId === "string" &&
+        sessionId !== user.sessionId &&
+        (await endSession(user.userId, sessionId));
+      return redirectWithToast(
+        SESSIONS_TAB,
         ended
           ? { title: "Session terminated successfully", type: "success" }
           : { title: "Failed to terminate session", type: "destructive" },
-      ),
-    });
-  }
-
-  if (intent === END_OTHER_SESSIONS_INTENT) {
-    const count = await endOtherSessions(user.userId, user.sessionId);
-    return redirect(sessionsTab, {
-      headers: await toastHeaders({
+      );
+    }
+    case END_OTHER_SESSIONS_INTENT: {
+      const count = await endOtherSessions(user.userId, user.sessionId);
+      return redirectWithToast(SESSIONS_TAB, {
         title: "Session terminated successfully",
-        description: `Signed out of ${count} other session${count === 1 ? "" : "s"}.`,
+        description: signedOutOf(count),
         type: "success",
-      }),
-    });
+      });
+    }
+    default:
+      return unknownIntent();
   }
-
-  return data({ message: "Unknown action" }, { status: 400 });
 }
 
 export default function ProfilePage() {
   const { account, tab, racePosition, editing, currentSession, otherSessions, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const passwordResult =
-    actionData && "passwordResult" in actionData ? actionData.passwordResult : undefined;
+  const lastResult = replyTo(actionData, UPDATE_PROFILE_INTENT);
+  const passwordResult = replyTo(actionData, CHANGE_PASSWORD_INTENT);
   // A refused save stays in edit mode.
   const inEditMode = editing || lastResult !== undefined;
   const linked = account.goatedId !== null;
@@ -162,9 +162,9 @@ export default function ProfilePage() {
             <p className="text-muted">{account.email ?? "No email provided"}</p>
           </div>
           {inEditMode ? null : (
-            <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            <CallToAction to="/profile?edit=1" secondary className="px-4 py-2">
               Edit
-            </Link>
+            </CallToAction>
           )}
         </div>
         {inEditMode ? (
@@ -174,47 +174,7 @@ export default function ProfilePage() {
         ) : null}
       </section>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <ProfileSection id="account-details" title="Account Details">
-          <dl className="space-y-2">
-            <DetailRow label="Member Since">{formatDate(account.createdAt)}</DetailRow>
-            <DetailRow label="User ID">
-              <span className="tabular-nums">{account.id}</span>
-            </DetailRow>
-            <DetailRow label="Status">
-              <span className="font-semibold text-success">Active</span>
-            </DetailRow>
-          </dl>
-        </ProfileSection>
-
-        <ProfileSection id="linked-accounts" title="Linked Accounts">
-          <dl className="space-y-3">
-            <DetailRow label="Telegram">
-              {account.telegramUsername ? (
-                `@${account.telegramUsername}`
-              ) : (
-                <Link to="/profile?edit=1" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}>
-                  Link
-                </Link>
-              )}
-            </DetailRow>
-            <DetailRow label="Goated">
-              {linked ? (
-                <span className="font-semibold text-success">Connected</span>
-              ) : (
-                <a
-                  href={PROVIDER_REFERRAL_URL}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`${SECONDARY_BUTTON} px-3 py-1.5 text-xs`}
-                >
-                  Connect
-                </a>
-              )}
-            </DetailRow>
-          </dl>
-        </ProfileSection>
-      </div>
+      <AccountPanels account={account} />
 
       <ProfileSection
         id="about-me"
@@ -268,36 +228,7 @@ export default function ProfilePage() {
         {racePosition ? <RacePositionCard {...racePosition} /> : null}
       </section>
 
-      {linked && account.telegramUsername ? null : (
-        <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-primary/40 bg-card p-6">
-          <div>
-            <h2 className="font-display text-xl font-extrabold uppercase text-primary">
-              Connect Your Accounts
-            </h2>
-            <p className="text-muted">
-              Link Goated to track your wagers and race position, and join the Telegram community.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <a
-              href={PROVIDER_REFERRAL_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${PRIMARY_BUTTON} px-4 py-2`}
-            >
-              Connect
-            </a>
-            <a
-              href={TELEGRAM_COMMUNITY_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${SECONDARY_BUTTON} px-4 py-2`}
-            >
-              Join Telegram
-            </a>
-          </div>
-        </section>
-      )}
+      {linked && account.telegramUsername ? null : <ConnectAccountsBanner />}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { FormErrors, SelectField } from "~/components/content/FormFields";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PromoVideo } from "~/components/content/PromoVideo";
 import { PromotionImage } from "~/components/content/PromotionImage";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PROMOTIONS, PROMOTIONS_INTRO } from "~/content/promotions";
 import {
   PROMOTION_CATEGORIES,
@@ -17,6 +17,7 @@ import {
 import type { PromotionCard } from "~/domain/promotions";
 import { optionalMedia } from "~/lib/media.server";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -92,14 +93,9 @@ function Card({ promotion }: { promotion: PromotionCard }) {
             {PROMOTION_CATEGORY_LABELS[promotion.category]}
           </span>
         </div>
-        <a
-          href={promotion.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${PRIMARY_BUTTON} mt-4 px-4 py-2`}
-        >
+        <CallToAction to={promotion.link} className="mt-4 px-4 py-2">
           View Promotion
-        </a>
+        </CallToAction>
       </div>
     </article>
   );
@@ -165,9 +161,9 @@ export default function Promotions() {
             New promotions and codes are announced first in our Telegram group.
           </p>
         </div>
-        <Link to="/telegram" className={`${PRIMARY_BUTTON} px-5 py-3`}>
+        <CallToAction to="/telegram" className="px-5 py-3">
           Join Our Telegram
-        </Link>
+        </CallToAction>
       </aside>
     </div>
   );

@@ -4,10 +4,11 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { TextField } from "~/components/content/FormFields";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { FAIRNESS_INTRO, FAIRNESS_TERMS, PROVIDER_VERIFY_URL } from "~/content/provably-fair";
 import { verifyRoll } from "~/domain/provably-fair.server";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -75,14 +76,9 @@ export default function ProvablyFair() {
             </div>
           ))}
         </dl>
-        <a
-          href={PROVIDER_VERIFY_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${SECONDARY_BUTTON} mt-6 px-4 py-3`}
-        >
+        <CallToAction to={PROVIDER_VERIFY_URL} secondary className="mt-6 px-4 py-3">
           Verify on Goated
-        </a>
+        </CallToAction>
       </section>
 
       <section aria-labelledby="verifier-heading" className={CARD}>

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { TelegramIcon } from "~/components/ui/icons";
 import { TELEGRAM_SUPPORT_URL } from "~/content/links";
 import { SUPPORT_PAGE } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta("VIP Support", "Reach the GoatedVIPs VIP support team on Telegram, around the clock.");
@@ -28,22 +27,17 @@ export default function Support() {
           Contact on Telegram
         </h2>
         <p className="mt-2 text-sm">{SUPPORT_PAGE.contact}</p>
-        <a
-          href={TELEGRAM_SUPPORT_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${PRIMARY_BUTTON} mt-4 px-5 py-3`}
-        >
+        <CallToAction to={TELEGRAM_SUPPORT_URL} className="mt-4 px-5 py-3">
           <TelegramIcon className="h-5 w-5" />
           Contact on Telegram
-        </a>
+        </CallToAction>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/telegram" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+          <CallToAction to="/telegram" secondary className="px-4 py-2">
             Join Telegram Community
-          </Link>
-          <Link to="/faq" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+          </CallToAction>
+          <CallToAction to="/faq" secondary className="px-4 py-2">
             Browse FAQ
-          </Link>
+          </CallToAction>
         </div>
       </section>
     </div>

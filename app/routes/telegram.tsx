@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { TelegramIcon } from "~/components/ui/icons";
 import { TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import { TELEGRAM_PAGE } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -31,15 +31,10 @@ export default function Telegram() {
           ))}
         </ul>
       </section>
-      <a
-        href={TELEGRAM_COMMUNITY_URL}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={`${PRIMARY_BUTTON} mt-8 px-6 py-3 shadow-glow`}
-      >
+      <CallToAction to={TELEGRAM_COMMUNITY_URL} className="mt-8 px-6 py-3 shadow-glow">
         <TelegramIcon className="h-5 w-5" />
         Join the Telegram Group
-      </a>
+      </CallToAction>
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { FormErrors, SelectField, TextField } from "~/components/content/FormFields";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { STRATEGIES, STRATEGIES_INTRO } from "~/content/strategies";
 import { formatCount } from "~/domain/money";
 import { STRATEGY_CATEGORIES, filterStrategies, parseStrategyFilter } from "~/domain/strategies";
 import type { Strategy, StrategyFilter } from "~/domain/strategies";
 import { pageMeta } from "~/lib/meta";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -126,9 +127,9 @@ export default function TipsAndStrategies() {
       <StrategyList title="Community Strategies" strategies={community} />
       <aside className={`${CARD} mt-10 flex flex-wrap items-center justify-between gap-4`}>
         <p className="text-sm">Found something that works for you? Share it with the community.</p>
-        <Link to="/telegram" className={`${PRIMARY_BUTTON} px-4 py-2`}>
+        <CallToAction to="/telegram" className="px-4 py-2">
           Share Your Strategy
-        </Link>
+        </CallToAction>
       </aside>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
+import { parsePositiveId } from "~/lib/params";
 import { raceBoard } from "~/services/races.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -12,8 +13,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  const board = Number.isSafeInteger(id) && id > 0 ? await raceBoard(id) : null;
+  const id = parsePositiveId(params.id);
+  const board = id === null ? null : await raceBoard(id);
   if (!board) throw new Response("No such race", { status: 404 });
   return { board, serverNow: new Date().toISOString() };
 }

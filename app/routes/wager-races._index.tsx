@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { RaceBoard, RaceLoadError } from "~/components/race/RaceBoard";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { currentRaceBoard } from "~/services/races.server";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Races | GoatedVIPs" },
@@ -39,9 +39,9 @@ export default function WagerRacesPage() {
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="font-display text-3xl font-extrabold uppercase">Wager Races</h1>
         <p className="mt-4 text-lg font-bold">No participants in the current race</p>
-        <Link to="/leaderboard" className={`${PRIMARY_BUTTON} mt-6 px-5 py-2`}>
+        <CallToAction to="/leaderboard" className="mt-6 px-5 py-2">
           View Regular Leaderboard
-        </Link>
+        </CallToAction>
       </div>
     );
   }

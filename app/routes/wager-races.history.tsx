@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
+import { formatMediumDate } from "~/domain/time";
 import { RACE_TYPE_LABELS } from "~/components/race/RaceBoard";
 import { listCompletedRaces } from "~/services/races.server";
 
@@ -15,8 +16,6 @@ export const meta: MetaFunction = () => [
 export async function loader() {
   return { races: await listCompletedRaces() };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function RaceHistoryPage() {
   const { races } = useLoaderData<typeof loader>();
@@ -37,9 +36,8 @@ export default function RaceHistoryPage() {
           {races.map(({ race, results }) => (
             <li key={race.id} className="rounded-xl border border-accent bg-card p-5">
               <p className="text-xs font-bold uppercase tracking-widest text-muted">
-                {RACE_TYPE_LABELS[race.type] ?? race.type} ·{" "}
-                {dateFormat.format(new Date(race.startDate))} to{" "}
-                {dateFormat.format(new Date(race.endDate))} (UTC)
+                {RACE_TYPE_LABELS[race.type] ?? race.type} · {formatMediumDate(race.startDate)} to{" "}
+                {formatMediumDate(race.endDate)} (UTC)
               </p>
               <h2 className="mt-1 font-display text-xl font-extrabold uppercase">
                 <Link to={`/wager-races/${race.id}`} className="hover:text-primary">

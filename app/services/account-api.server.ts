@@ -4,6 +4,8 @@ import {
   preferencesSchema,
   profileSchema,
 } from "~/domain/account-forms";
+import { conflictErrors } from "~/domain/account";
+import type { Account } from "~/domain/account";
 import type { AccountJson, PublicProfileJson, SessionJson } from "~/domain/api-contract";
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
@@ -24,7 +26,6 @@ import { getPreferences, savePreferences } from "./preferences.server";
 import { endSession, listSessions, sessionCookieHeader } from "./sessions.server";
 import { getMemberProfile } from "./member-profile.server";
 import { getAccount, updateProfile } from "./users.server";
-import type { Account } from "./users.server";
 
 /** The current user as JSON: optional text as "", the total in cents. */
 export function accountJson(account: Account): AccountJson {
@@ -41,7 +42,7 @@ export function accountJson(account: Account): AccountJson {
 
 /**
  * The JSON registration's fields for the registration form's strategy. The API client sends
- * spec §3's three fields (username, password, email): the confirmation belongs to the form, so
+ * docs/product.md §P3's three fields (username, password, email): the confirmation belongs to the form, so
  * the API's schema checks it only when it is sent.
  */
 function registrationFields(body: Record<string, string>): Record<string, string> {
@@ -51,7 +52,7 @@ function registrationFields(body: Record<string, string>): Record<string, string
 }
 
 /**
- * The JSON face of sign-in, registration and sign-out (spec §7), for API clients: the same
+ * The JSON face of sign-in, registration and sign-out (docs/product.md §P7), for API clients: the same
  * Authenticator and sessions as the pages. The reply carries the session token too, for clients
  * that send it as a Bearer header rather than keep cookies.
  */
@@ -141,8 +142,8 @@ export async function jsonUpdateProfile(request: Request) {
   }
   const updated = await updateProfile(user.userId, parsed.data);
   if (!updated.ok) {
-    const errors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
-    return apiError(409, updated.conflicts.map((c) => c.message).join(". "), errors);
+    const { fieldErrors, message } = conflictErrors(updated.conflicts);
+    return apiError(409, message, fieldErrors);
   }
   const account = await getAccount(user.userId);
   if (!account) return apiError(401, NOT_AUTHENTICATED_MESSAGE);

@@ -1,10 +1,11 @@
 import { gzipSync } from "node:zlib";
 import type { AffiliateStatsJson, LeaderboardEntryJson } from "~/domain/api-contract";
+import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { roundToCents } from "~/domain/money";
 import { db } from "./db.server";
 import { periodEntries } from "./players.server";
 
-/** The structured leaderboard response of spec public-site §3. */
+/** The structured leaderboard response of docs/product.md §P3. */
 export type AffiliateStats = AffiliateStatsJson;
 
 /** One serialised answer, and its gzip for the clients that take it (most do). */
@@ -69,14 +70,15 @@ async function computeAffiliateStats(
       },
       lastUpdate: row.updated_at,
     }));
+  const board = (rows: typeof today) => ({ data: entries(rows) });
   return {
     status: "success",
     metadata: { totalUsers, lastUpdated },
     data: {
-      today: { data: entries(today) },
-      weekly: { data: entries(weekly) },
-      monthly: { data: entries(monthly) },
-      all_time: { data: entries(allTime) },
+      [PERIOD_NAMES.daily.apiKey]: board(today),
+      [PERIOD_NAMES.weekly.apiKey]: board(weekly),
+      [PERIOD_NAMES.monthly.apiKey]: board(monthly),
+      [PERIOD_NAMES.all_time.apiKey]: board(allTime),
     },
   };
 }

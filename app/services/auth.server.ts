@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { apiError } from "~/lib/json-api.server";
 import type { ToastInput } from "~/lib/toast";
-import { toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 
@@ -17,7 +17,7 @@ export const ADMIN_REQUIRED_MESSAGE = "Admin access required";
 /** A guarded page: the signed-in user, or a redirect to `/` (with `toast` there, if given). */
 export async function requireUser(request: Request, toast?: ToastInput): Promise<SessionUser> {
   const user = await findRequestUser(request);
-  if (!user) throw redirect("/", toast ? { headers: await toastHeaders(toast) } : undefined);
+  if (!user) throw toast ? await redirectWithToast("/", toast) : redirect("/");
   return user;
 }
 

@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { conflictErrors } from "~/domain/account";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
 import { ACCOUNT_DISABLED, ADMIN_ACCESS_REQUIRED } from "~/domain/admin-login";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
@@ -133,8 +134,7 @@ async function verifyRegistration(form: FormData): Promise<number> {
   const created = await createUser({ username, email, password });
   if (!created.ok) {
     await registrationFailed(ip);
-    const fieldErrors = Object.fromEntries(created.conflicts.map((c) => [c.field, [c.message]]));
-    const message = created.conflicts.map((c) => c.message).join(". ");
+    const { fieldErrors, message } = conflictErrors(created.conflicts);
     throw new AuthFailure(409, submission.reply({ fieldErrors, hideFields }), message);
   }
   return created.userId;

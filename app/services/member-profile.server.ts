@@ -3,7 +3,7 @@ import type { MemberRecord, RaceFinish } from "~/domain/member-record";
 import type { RankName } from "~/domain/rank";
 import { db } from "./db.server";
 import { getPublicProfile } from "./users.server";
-import type { PublicProfile } from "./users.server";
+import type { PublicProfile } from "~/domain/account";
 
 /** A member's public profile with their race record (`/user/:id`, `/api/users/:id`). */
 export type MemberProfile = PublicProfile & MemberRecord;

@@ -3,21 +3,13 @@ import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
 import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
-import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
+import { LEADERBOARD_PERIODS, PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import { roundToCents } from "~/domain/money";
 import type { Referral, ReferralTotals } from "~/provider/referrals";
 import { sqliteConnection } from "~db";
 import { db } from "./db.server";
 import { syncStatus } from "./sync-runs.server";
-
-/** The players column that holds each period's total (the provider's names). */
-export const PERIOD_COLUMN = {
-  daily: "today",
-  weekly: "this_week",
-  monthly: "this_month",
-  all_time: "all_time",
-} as const satisfies Record<LeaderboardPeriod, keyof ReferralTotals>;
 
 const TOTAL_COLUMNS = ["today", "this_week", "this_month", "all_time"] as const;
 export interface StoreResult {
@@ -161,7 +153,7 @@ export async function leaderboardPage({
   page?: number;
   pageSize?: number;
 }): Promise<LeaderboardPage> {
-  const column = PERIOD_COLUMN[period];
+  const column = PERIOD_NAMES[period].column;
   const pattern = search.trim() ? likeContains(search.trim()) : null;
 
   let counted = db
@@ -258,7 +250,7 @@ export async function playerStanding(uid: string): Promise<PlayerStanding | null
   if (!player) return null;
   const ranks = await Promise.all(
     LEADERBOARD_PERIODS.map(async (period) => {
-      const column = PERIOD_COLUMN[period];
+      const column = PERIOD_NAMES[period].column;
       const total = player[column];
       if (total <= 0) return null;
       // Everyone ahead in the period's order (total desc, then uid), plus one.
@@ -340,7 +332,7 @@ export async function periodEntries(
   period: LeaderboardPeriod,
   paging: { page: number; limit: number } | null,
 ) {
-  const column = PERIOD_COLUMN[period];
+  const column = PERIOD_NAMES[period].column;
   let query = db
     .selectFrom("players")
     .select(["uid", "name", ...TOTAL_COLUMNS, "updated_at"])

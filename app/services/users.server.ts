@@ -1,27 +1,9 @@
 import { sql } from "kysely";
+import type { Account, FieldConflict, PublicProfile } from "~/domain/account";
 import type { ProfileForm } from "~/domain/account-forms";
 import { canonicalUsername } from "~/domain/usernames";
 import { db } from "./db.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
-
-/** The current user as the pages and `/api/user` show it (spec §3 "User"). */
-export interface Account {
-  id: number;
-  username: string;
-  email: string | null;
-  telegramUsername: string | null;
-  bio: string | null;
-  profileColor: string;
-  createdAt: string;
-  goatedId: string | null;
-  goatedUsername: string | null;
-  /** All-time wager of the linked provider account, from the last sync; 0 when not linked. */
-  totalWagered: number;
-  isAdmin: boolean;
-}
-
-/** What anyone may see of a member (`/user/:id`, `/api/users/:id`): no e-mail, no sessions. */
-export type PublicProfile = Omit<Account, "email" | "isAdmin" | "goatedId">;
 
 export const USERNAME_TAKEN = "This username is already taken";
 export const EMAIL_TAKEN = "An account with this e-mail already exists";
@@ -131,8 +113,6 @@ export async function verifyUserPassword(
   }
   return valid;
 }
-
-export type FieldConflict = { field: "username" | "email"; message: string };
 
 async function conflicts(
   input: { username: string; email?: string | null },

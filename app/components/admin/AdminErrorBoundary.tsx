@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { Link } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/errors/GeneralErrorBoundary";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 /** What a signed-in non-admin sees on an admin page (docs/product.md §A2), with status 403. */
@@ -19,17 +19,5 @@ export function AdminAccessRequired() {
 
 /** The error boundary of the admin pages: the guard's 403 as above, anything else as usual. */
 export function AdminErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <AdminAccessRequired />;
-  return (
-    <ErrorScreen
-      message={
-        isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : error instanceof Error
-            ? error.message
-            : "An unexpected error occurred"
-      }
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={{ 403: () => <AdminAccessRequired /> }} />;
 }

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { FormAlert, TextField } from "~/components/ui/form";
+import { FormAlert, InputField, SubmitButton } from "~/components/ui/form";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
 import type { LoginForm, RegisterForm } from "~/domain/account-forms";
 import type { AuthMode } from "~/domain/auth-mode";
@@ -63,47 +62,36 @@ export function AuthForm({
       className="space-y-4"
     >
       <FormAlert title={authFailureTitle(mode)} messages={form.errors} />
-      <TextField
+      <InputField
         label={registering ? "Username" : "Username or e-mail"}
         autoComplete="username"
-        errors={fields.username.errors}
-        {...getInputProps(fields.username, { type: "text" })}
+        field={fields.username}
+        type="text"
       />
       {registering ? (
-        <TextField
-          label="E-mail"
-          autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-        />
+        <InputField label="E-mail" autoComplete="email" field={fields.email} type="email" />
       ) : null}
-      <TextField
+      <InputField
         label="Password"
         autoComplete={registering ? "new-password" : "current-password"}
-        errors={fields.password.errors}
-        {...getInputProps(fields.password, { type: "password" })}
+        field={fields.password}
+        type="password"
       />
       {registering ? (
-        <TextField
+        <InputField
           label="Confirm password"
           autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          field={fields.confirmPassword}
+          type="password"
         />
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className={`${PRIMARY_BUTTON} w-full px-4 py-3 disabled:opacity-60`}
+      <SubmitButton
+        busy={busy}
+        busyLabel={registering ? "Creating Account..." : "Signing In..."}
+        className="w-full px-4 py-3"
       >
-        {busy
-          ? registering
-            ? "Creating Account..."
-            : "Signing In..."
-          : registering
-            ? "Create Account"
-            : "Sign In"}
-      </button>
+        {registering ? "Create Account" : "Sign In"}
+      </SubmitButton>
     </fetcher.Form>
   );
 }

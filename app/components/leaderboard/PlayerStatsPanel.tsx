@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
-import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
+import { LEADERBOARD_PERIODS, PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { formatCount, formatUsd } from "~/domain/money";
-import { PERIOD_LABELS } from "./links";
-import { RankBadge } from "./RankBadge";
+import { RankBadge } from "~/components/player/RankBadge";
 
 export interface PlayerStats {
   uid: string;
@@ -10,13 +9,6 @@ export interface PlayerStats {
   wagered: { today: number; this_week: number; this_month: number; all_time: number };
   ranks: Record<(typeof LEADERBOARD_PERIODS)[number], number | null>;
 }
-
-const TOTAL_KEY = {
-  daily: "today",
-  weekly: "this_week",
-  monthly: "this_month",
-  all_time: "all_time",
-} as const;
 
 /**
  * The user stats side panel: the player's total and rank in each period and their tier. It is part
@@ -61,11 +53,11 @@ export function PlayerStatsPanel({
           return (
             <div key={period} className="rounded-lg border border-accent bg-page p-4">
               <dt className="text-xs uppercase tracking-widest text-muted">
-                {PERIOD_LABELS[period]}
+                {PERIOD_NAMES[period].label}
               </dt>
               <dd className="mt-1 flex items-baseline justify-between gap-3">
                 <span className="text-lg font-bold tabular-nums">
-                  {formatUsd(player.wagered[TOTAL_KEY[period]])}
+                  {formatUsd(player.wagered[PERIOD_NAMES[period].column])}
                 </span>
                 <span className="text-sm text-muted">
                   {rank === null ? "Unranked" : `Rank #${formatCount(rank)}`}

@@ -1,13 +1,12 @@
-import { Link } from "@remix-run/react";
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
+import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { formatUsd } from "~/domain/money";
-import { RankBadge } from "./RankBadge";
+import { PlayerName } from "~/components/player/PlayerName";
 
-export const MVP_PERIODS = [
-  { period: "daily", title: "Daily MVP" },
-  { period: "weekly", title: "Weekly MVP" },
-  { period: "monthly", title: "Monthly MVP" },
-] as const;
+export const MVP_PERIODS = (["daily", "weekly", "monthly"] as const).map((period) => ({
+  period,
+  title: `${PERIOD_NAMES[period].label} MVP`,
+}));
 
 export type MvpPeriod = (typeof MVP_PERIODS)[number]["period"];
 
@@ -79,16 +78,14 @@ function MvpCard({
       </h3>
       {mvp ? (
         <>
-          <p className="mt-3 flex flex-wrap items-center gap-2">
-            <Link
-              to={playerHref(mvp.uid)}
-              preventScrollReset
-              className="truncate font-display text-xl font-extrabold hover:text-primary"
-            >
-              {mvp.name}
-            </Link>
-            <RankBadge allTime={mvp.allTime} />
-          </p>
+          <PlayerName
+            as="p"
+            look="card"
+            className="mt-3"
+            name={mvp.name}
+            allTime={mvp.allTime}
+            href={playerHref(mvp.uid)}
+          />
           <p className="mt-2 text-lg font-semibold tabular-nums text-primary">
             {formatUsd(mvp.wagered)}
           </p>

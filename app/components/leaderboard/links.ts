@@ -15,10 +15,3 @@ export function leaderboardHref({ period, q, page, player }: LeaderboardQuery): 
   if (player) params.set("player", player);
   return `/leaderboard?${params.toString()}`;
 }
-
-export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
-  daily: "Daily",
-  weekly: "Weekly",
-  monthly: "Monthly",
-  all_time: "All Time",
-};

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-import { TextField } from "~/components/ui/form";
+import { Form } from "@remix-run/react";
+import { CHECK_ON_BLUR, InputField, SubmitButton } from "~/components/ui/form";
+import { useSubmittingIntent } from "~/components/ui/hooks";
 import { passwordChangeSchema } from "~/domain/account-forms";
 
 export const CHANGE_PASSWORD_INTENT = "change-password";
@@ -17,15 +17,11 @@ export function PasswordChangeForm({
 }: {
   lastResult?: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === CHANGE_PASSWORD_INTENT;
+  const saving = useSubmittingIntent(CHANGE_PASSWORD_INTENT);
   const [form, fields] = useForm({
     id: "password-change",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_BLUR,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
   return (
@@ -38,32 +34,28 @@ export function PasswordChangeForm({
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="max-w-md space-y-4">
         <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
-        <TextField
+        <InputField
           label="Current password"
           autoComplete="current-password"
-          errors={fields.currentPassword.errors}
-          {...getInputProps(fields.currentPassword, { type: "password" })}
+          field={fields.currentPassword}
+          type="password"
         />
-        <TextField
+        <InputField
           label="New password"
           autoComplete="new-password"
           hint="At least 8 characters; a phrase of unrelated words is easy to remember."
-          errors={fields.newPassword.errors}
-          {...getInputProps(fields.newPassword, { type: "password" })}
+          field={fields.newPassword}
+          type="password"
         />
-        <TextField
+        <InputField
           label="Confirm new password"
           autoComplete="new-password"
-          errors={fields.confirmNewPassword.errors}
-          {...getInputProps(fields.confirmNewPassword, { type: "password" })}
+          field={fields.confirmNewPassword}
+          type="password"
         />
-        <button
-          type="submit"
-          disabled={saving}
-          className={`${PRIMARY_BUTTON} px-5 py-2.5 disabled:opacity-60`}
-        >
-          {saving ? "Changing..." : "Change Password"}
-        </button>
+        <SubmitButton busy={saving} busyLabel="Changing...">
+          Change Password
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -1,11 +1,18 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { FieldErrors, TextAreaField, TextField } from "~/components/ui/form";
+import { Form } from "@remix-run/react";
+import { CallToAction } from "~/components/ui/CallToAction";
+import {
+  CHECK_ON_BLUR,
+  FieldErrors,
+  InputField,
+  SubmitButton,
+  TextAreaField,
+} from "~/components/ui/form";
+import { useSubmittingIntent } from "~/components/ui/hooks";
 import { PROFILE_COLORS, profileSchema } from "~/domain/account-forms";
-import type { Account } from "~/services/users.server";
+import type { Account } from "~/domain/account";
 import { PROFILE_COLOR_CLASSES } from "./ProfileEmblem";
 
 export const UPDATE_PROFILE_INTENT = "update-profile";
@@ -18,15 +25,11 @@ export function ProfileEditForm({
   account: Account;
   lastResult?: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === UPDATE_PROFILE_INTENT;
+  const saving = useSubmittingIntent(UPDATE_PROFILE_INTENT);
   const [form, fields] = useForm({
     id: "profile-edit",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_BLUR,
     defaultValue: {
       username: account.username,
       telegramUsername: account.telegramUsername ?? "",
@@ -38,17 +41,12 @@ export function ProfileEditForm({
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
       <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        errors={fields.username.errors}
-        {...getInputProps(fields.username, { type: "text" })}
-      />
-      <TextField
+      <InputField label="Username" autoComplete="username" field={fields.username} type="text" />
+      <InputField
         label="Telegram username"
         placeholder="@username"
-        errors={fields.telegramUsername.errors}
-        {...getInputProps(fields.telegramUsername, { type: "text" })}
+        field={fields.telegramUsername}
+        type="text"
       />
       <TextAreaField
         label="About me"
@@ -81,16 +79,12 @@ export function ProfileEditForm({
         <FieldErrors id="profile-color-errors" errors={fields.profileColor.errors} />
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={saving}
-          className={`${PRIMARY_BUTTON} px-5 py-2.5 disabled:opacity-60`}
-        >
-          {saving ? "Saving..." : "Save"}
-        </button>
-        <Link to="/profile" className={`${SECONDARY_BUTTON} px-5 py-2.5`}>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save
+        </SubmitButton>
+        <CallToAction to="/profile" secondary className="px-5 py-2.5">
           Cancel
-        </Link>
+        </CallToAction>
       </div>
     </Form>
   );

@@ -1,7 +1,12 @@
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
+import { CallToAction } from "~/components/ui/CallToAction";
+import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
+import type { Account } from "~/domain/account";
 import { formatUsd } from "~/domain/money";
+import { formatDate } from "~/domain/time";
+import { DetailRow, ProfileSection } from "./ProfileSection";
 
-/** The Stats tab's tiles (spec §2): real figures where a linked account gives them. */
+/** The Stats tab's tiles (docs/product.md §P2): real figures where a linked account gives them. */
 export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWagered: number }) {
   const tiles = [
     {
@@ -26,5 +31,72 @@ export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWag
       </section>
       {linked ? <StaleDataAge /> : null}
     </>
+  );
+}
+
+/** The profile's Account Details and Linked Accounts cards. */
+export function AccountPanels({ account }: { account: Account }) {
+  const linked = account.goatedId !== null;
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <ProfileSection id="account-details" title="Account Details">
+        <dl className="space-y-2">
+          <DetailRow label="Member Since">{formatDate(account.createdAt)}</DetailRow>
+          <DetailRow label="User ID">
+            <span className="tabular-nums">{account.id}</span>
+          </DetailRow>
+          <DetailRow label="Status">
+            <span className="font-semibold text-success">Active</span>
+          </DetailRow>
+        </dl>
+      </ProfileSection>
+
+      <ProfileSection id="linked-accounts" title="Linked Accounts">
+        <dl className="space-y-3">
+          <DetailRow label="Telegram">
+            {account.telegramUsername ? (
+              `@${account.telegramUsername}`
+            ) : (
+              <CallToAction to="/profile?edit=1" secondary className="px-3 py-1.5 text-xs">
+                Link
+              </CallToAction>
+            )}
+          </DetailRow>
+          <DetailRow label="Goated">
+            {linked ? (
+              <span className="font-semibold text-success">Connected</span>
+            ) : (
+              <CallToAction to={PROVIDER_REFERRAL_URL} secondary className="px-3 py-1.5 text-xs">
+                Connect
+              </CallToAction>
+            )}
+          </DetailRow>
+        </dl>
+      </ProfileSection>
+    </div>
+  );
+}
+
+/** Shown until both Goated and Telegram are linked. */
+export function ConnectAccountsBanner() {
+  return (
+    <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-primary/40 bg-card p-6">
+      <div>
+        <h2 className="font-display text-xl font-extrabold uppercase text-primary">
+          Connect Your Accounts
+        </h2>
+        <p className="text-muted">
+          Link Goated to track your wagers and race position, and join the Telegram community.
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <CallToAction to={PROVIDER_REFERRAL_URL} className="px-4 py-2">
+          Connect
+        </CallToAction>
+        <CallToAction to={TELEGRAM_COMMUNITY_URL} secondary className="px-4 py-2">
+          Join Telegram
+        </CallToAction>
+      </div>
+    </section>
   );
 }

@@ -5,10 +5,10 @@ import {
   TELEGRAM_COMMUNITY_URL,
   X_URL,
 } from "~/content/links";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { TelegramIcon, XLogoIcon } from "~/components/ui/icons";
 import { Logo } from "./Logo";
 import { NewsletterBox } from "./NewsletterBox";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export function Footer() {
   return (
@@ -20,14 +20,9 @@ export function Footer() {
             GoatedVIPs is an independent community for Goated players: wager leaderboards, monthly
             races and VIP rewards. We are not operated by or affiliated with Goated.
           </p>
-          <a
-            href={PROVIDER_REFERRAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} px-5 py-2`}
-          >
+          <CallToAction to={PROVIDER_REFERRAL_URL} className="px-5 py-2">
             Sign Up
-          </a>
+          </CallToAction>
         </div>
 
         <div className="space-y-3">

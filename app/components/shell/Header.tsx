@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SignInLink } from "~/components/auth/SignInLink";
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { RankProgressCompact } from "~/components/rank/RankProgress";
 import { BellIcon, PlayIcon } from "~/components/ui/icons";
 import { AccountMenu } from "./AccountMenu";
@@ -9,6 +8,7 @@ import { DesktopNav } from "./DesktopNav";
 import { Logo } from "./Logo";
 import { MobileDrawer } from "./MobileDrawer";
 import type { ShellUser } from "./SiteShell";
+import { CallToAction } from "~/components/ui/CallToAction";
 
 export function Header({ user }: { user: ShellUser | null }) {
   const signedIn = user !== null;
@@ -51,15 +51,13 @@ export function Header({ user }: { user: ShellUser | null }) {
           ) : (
             <SignInLink className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold hover:text-primary" />
           )}
-          <a
-            href={PROVIDER_REFERRAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${PRIMARY_BUTTON} shrink-0 px-2.5 py-2 text-sm shadow-glow sm:px-3`}
+          <CallToAction
+            to={PROVIDER_REFERRAL_URL}
+            className="shrink-0 px-2.5 py-2 text-sm shadow-glow sm:px-3"
           >
             <PlayIcon className="h-4 w-4" />
             Play
-          </a>
+          </CallToAction>
         </div>
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 
 export type NavMark = "LIVE" | "ONGOING";
@@ -8,7 +9,7 @@ export interface NavLink {
   mark?: NavMark;
   /** Shown locked to visitors: the page needs an account. */
   membersOnly?: boolean;
-  /** Listed in the mobile drawer only (spec §2: challenges). */
+  /** Listed in the mobile drawer only (docs/product.md §P2: challenges). */
   mobileOnly?: boolean;
   /** For leaderboard entries: the period the link opens, to mark the active tab. */
   period?: LeaderboardPeriod;
@@ -21,17 +22,12 @@ export interface NavSection {
 
 export type NavVariant = "desktop" | "mobile";
 
-const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
-  daily: "Daily",
-  weekly: "Weekly",
-  monthly: "Monthly",
-  all_time: "All Time",
-};
-
-// Spec §2: the desktop menu writes all_time, the mobile menu all-time; the leaderboard reads both.
+// docs/product.md §P2: the desktop menu writes all_time, the mobile menu all-time; the
+// leaderboard reads both.
 function leaderboardLink(period: LeaderboardPeriod, variant: NavVariant): NavLink {
-  const value = variant === "mobile" ? period.replace("_", "-") : period;
-  return { label: PERIOD_LABELS[period], to: `/leaderboard?period=${value}`, period };
+  const { label, mobileUrlValue } = PERIOD_NAMES[period];
+  const value = variant === "mobile" ? mobileUrlValue : period;
+  return { label, to: `/leaderboard?period=${value}`, period };
 }
 
 // docs/product.md §P2 lists dashboard, user management, notifications, support, wager races and
@@ -46,7 +42,7 @@ const ADMIN_LINKS: NavLink[] = [
 const DESKTOP_ONLY_ADMIN_PATHS = new Set(["/admin/notifications", "/admin/support"]);
 
 /**
- * Every navigation entry of spec §2, in its order, grouped the way the menus show them; admins
+ * Every navigation entry of docs/product.md §P2, in its order, grouped the way the menus show them; admins
  * also get the ADMIN group (the mobile one without notifications and support).
  */
 export function navigationSections(

@@ -1,8 +1,14 @@
+import { getInputProps } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { PRIMARY_BUTTON } from "./buttons";
 
 /** The look of every text input and textarea. */
 export const INPUT =
   "block w-full rounded-md border border-accent bg-page px-3 py-2 text-base text-white placeholder:text-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40 aria-[invalid=true]:border-destructive";
+
+/** When the profile's forms check their fields in the browser: on leaving one, then as it changes. */
+export const CHECK_ON_BLUR = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
 
 /** A field's messages, tied to its input by id for screen readers. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | undefined }) {
@@ -72,6 +78,19 @@ export function TextField({
   );
 }
 
+/** A TextField for a conform field: its id, name, constraints and errors come from `field`. */
+export function InputField<Schema>({
+  field,
+  type,
+  ...rest
+}: Omit<FieldProps, "errors"> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
+    field: FieldMetadata<Schema>;
+    type: "text" | "email" | "password";
+  }) {
+  return <TextField {...rest} errors={field.errors} {...getInputProps(field, { type })} />;
+}
+
 export function TextAreaField({
   label,
   errors,
@@ -101,5 +120,28 @@ export function FormAlert({ title, messages }: { title: string; messages?: strin
         </p>
       ))}
     </div>
+  );
+}
+
+/** A form's primary submit button: disabled, and saying so, while the form is being sent. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  className = "px-5 py-2.5",
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className={`${PRIMARY_BUTTON} ${className} disabled:opacity-60`}
+    >
+      {busy ? busyLabel : children}
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RefObject } from "react";
 
@@ -11,6 +11,12 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** True while the page's form that posts this `intent` is being sent. */
+export function useSubmittingIntent(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 /**

@@ -355,7 +355,7 @@ describe("changing the password", { timeout: 180_000 }, () => {
       confirmNewPassword: "a-brand-new-goat",
     });
     expect(wrong.status).toBe(400);
-    const reply = wrong.body?.passwordResult as {
+    const reply = wrong.body?.result as {
       error: Record<string, string[]>;
       initialValue: Record<string, unknown> | null;
     };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatTimeAgo } from "~/domain/time";
+import {
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatMediumDate,
+  formatTimeAgo,
+} from "~/domain/time";
 
 describe("time formatting", () => {
   it("writes dates and times in UTC", () => {
@@ -14,5 +20,12 @@ describe("time formatting", () => {
     expect(formatTimeAgo("2026-11-21T09:00:00.000Z", now)).toBe("3 hours ago");
     expect(formatTimeAgo("2026-11-19T12:00:00.000Z", now)).toBe("2 days ago");
     expect(formatTimeAgo("2026-11-21T12:00:10.000Z", now)).toBe("Just Now");
+  });
+
+  it("writes calendar days and short dates in UTC, and no date for text that is none", () => {
+    expect(formatCalendarDate("2025-02-12")).toBe("February 12, 2025");
+    expect(formatCalendarDate("2025-02-12T23:30:00.000Z")).toBe("February 12, 2025");
+    expect(formatCalendarDate("next week")).toBeNull();
+    expect(formatMediumDate("2026-11-21T23:30:00.000Z")).toBe("Nov 21, 2026");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readToast, toastHeaders } from "~/lib/toast.server";
+import { createToastHeaders, readToast, redirectWithToast } from "~/lib/toast.server";
 
 function requestWithCookies(setCookies: string[]): Request {
   const cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
@@ -9,7 +9,7 @@ function requestWithCookies(setCookies: string[]): Request {
 describe("flash toast cookie", () => {
   it("carries a toast from an action's response to the next page, once", async () => {
     const set = (
-      await toastHeaders({ title: "Preferences Updated", type: "success" })
+      await createToastHeaders({ title: "Preferences Updated", type: "success" })
     ).getSetCookie();
     const { toast, headers } = await readToast(requestWithCookies(set));
     expect(toast).toMatchObject({
@@ -22,7 +22,7 @@ describe("flash toast cookie", () => {
   });
 
   it("defaults to the default type", async () => {
-    const set = (await toastHeaders({ title: "Hello" })).getSetCookie();
+    const set = (await createToastHeaders({ title: "Hello" })).getSetCookie();
     expect((await readToast(requestWithCookies(set))).toast?.type).toBe("default");
   });
 
@@ -38,5 +38,18 @@ describe("flash toast cookie", () => {
     const { toast, headers } = await readToast(new Request("http://site.test/"));
     expect(toast).toBeNull();
     expect(headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("redirects with the toast, keeping the response's own cookies beside it", async () => {
+    const response = await redirectWithToast(
+      "/profile",
+      { title: "Saved", type: "success" },
+      { headers: { "Set-Cookie": "gv_session=abc; Path=/" } },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile");
+    const set = response.headers.getSetCookie();
+    expect(set.some((cookie) => cookie.startsWith("gv_session=abc"))).toBe(true);
+    expect((await readToast(requestWithCookies(set))).toast?.title).toBe("Saved");
   });
 });

@@ -92,7 +92,7 @@ describe("the rules", () => {
   });
 });
 
-describe("the audit log", () => {
+describe("the audit log", { timeout: 30_000 }, () => {
   it("a change that fails leaves no row, and takes its row back with it", async () => {
     const target = await account("auditRollback");
     const rowsBefore = await auditCount();
@@ -153,7 +153,7 @@ describe("the audit log", () => {
   });
 });
 
-describe("admin rights", () => {
+describe("admin rights", { timeout: 30_000 }, () => {
   it("the last admin keeps them, even when asking to drop them; with a second admin it may", async () => {
     const { n } = await db
       .selectFrom("users")
@@ -179,7 +179,7 @@ describe("admin rights", () => {
   });
 });
 
-describe("disabling an account", () => {
+describe("disabling an account", { timeout: 30_000 }, () => {
   it("ends its sessions (and their sockets) at once; it cannot sign in until enabled", async () => {
     const target = await account("disabledGoat");
     const token = await createSession({ userId: target, userAgent: "vitest", ip: "::1" });

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+
+const TOP_THREE = ["text-primary", "text-primary/90", "text-primary/80"];
+const MEDALS = ["🥇", "🥈", "🥉"];
+const CELL = "px-3 py-3";
+const VALUE_CELL = `${CELL} text-right font-semibold tabular-nums`;
+
+/** The header of a standings table: Rank, the player column, then the value columns. */
+export function StandingHeaderRow({
+  playerHeading = "Player",
+  valueHeadings,
+}: {
+  playerHeading?: string;
+  valueHeadings: string[];
+}) {
+  return (
+    <tr className="border-b border-accent text-left text-xs uppercase tracking-wider text-muted">
+      <th scope="col" className={`w-16 ${CELL} font-semibold`}>
+        Rank
+      </th>
+      <th scope="col" className={`${CELL} font-semibold`}>
+        {playerHeading}
+      </th>
+      {valueHeadings.map((heading) => (
+        <th key={heading} scope="col" className={`${CELL} text-right font-semibold`}>
+          {heading}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * One row of a leaderboard-like table: the rank (1 to 3 highlighted, with a medal), the player
+ * (a PlayerName, usually) and the value columns, right-aligned, in the header's order.
+ */
+export function StandingRow({
+  rank,
+  uid,
+  player,
+  values,
+}: {
+  rank: number;
+  /** The provider's uid, for pages that find a row again (a live update, a test). */
+  uid?: string;
+  player: ReactNode;
+  values: ReactNode[];
+}) {
+  const top = TOP_THREE[rank - 1];
+  return (
+    <tr
+      data-uid={uid}
+      className={`border-b border-accent/60 last:border-0 ${top ? "bg-primary/5" : ""}`}
+    >
+      <td
+        className={`${CELL} font-display text-base font-extrabold tabular-nums ${top ?? "text-muted"}`}
+      >
+        {top ? <span aria-hidden="true">{MEDALS[rank - 1]} </span> : null}
+        {rank}
+      </td>
+      <td className={CELL}>{player}</td>
+      {values.map((value, column) => (
+        // The columns are fixed by the header, so their order is their identity.
+        <td key={column} className={VALUE_CELL}>
+          {value}
+        </td>
+      ))}
+    </tr>
+  );
+}

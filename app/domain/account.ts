@@ -1,0 +1,35 @@
+/** The current user as the pages and `/api/user` show it (docs/product.md §P3 "User"). */
+export interface Account {
+  id: number;
+  username: string;
+  email: string | null;
+  telegramUsername: string | null;
+  bio: string | null;
+  profileColor: string;
+  createdAt: string;
+  goatedId: string | null;
+  goatedUsername: string | null;
+  /** All-time wager of the linked provider account, from the last sync; 0 when not linked. */
+  totalWagered: number;
+  isAdmin: boolean;
+}
+
+/** What anyone may see of a member (`/user/:id`, `/api/users/:id`): no e-mail, no sessions. */
+export type PublicProfile = Omit<Account, "email" | "isAdmin" | "goatedId">;
+
+/** A username or e-mail another account already has. */
+export type FieldConflict = { field: "username" | "email"; message: string };
+
+/**
+ * How every form and API call reports taken usernames and e-mails: the message on its field, and
+ * all of them in one sentence for the answer's `message`.
+ */
+export function conflictErrors(conflicts: FieldConflict[]): {
+  fieldErrors: Record<string, string[]>;
+  message: string;
+} {
+  return {
+    fieldErrors: Object.fromEntries(conflicts.map((c) => [c.field, [c.message]])),
+    message: conflicts.map((c) => c.message).join(". "),
+  };
+}
