@@ -94,7 +94,13 @@ export default function AdminUsers() {
       {users.length === 0 ? (
         <p className="mt-4 text-muted">No users found.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-accent">
+        <div
+          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it.
+          tabIndex={0}
+          role="region"
+          aria-label="Users"
+          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-card text-xs uppercase tracking-widest text-muted">
               <tr>

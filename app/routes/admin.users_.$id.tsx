@@ -58,7 +58,13 @@ export default function AdminUser() {
       {sessions.length === 0 ? (
         <p className="mt-4 text-muted">No active sessions.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-accent">
+        <div
+          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it.
+          tabIndex={0}
+          role="region"
+          aria-label="Sessions"
+          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-card text-xs uppercase tracking-widest text-muted">
               <tr>
