@@ -25,6 +25,10 @@ export interface UsersTable {
   /** The linked provider account; goated_username is the provider's `name` for that player. */
   goated_id: string | null;
   goated_username: string | null;
+  /** When the account last opened a session; null: never. */
+  last_login_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** When an admin disabled the account; null while it may sign in. */
+  disabled_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -95,6 +99,18 @@ export interface ProviderTokensTable {
 }
 
 /** Bonus codes shown to signed-in users; `value` is free text such as '$25 Bonus'. */
+/** One admin change: who made it, when, what kind, on what, and the values before and after. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Instant;
+  actor_id: number | null;
+  actor_username: string;
+  kind: string;
+  subject: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface BonusCodesTable {
   id: Generated<number>;
   code: string;
@@ -160,6 +176,7 @@ export interface Database {
   races: RacesTable;
   race_results: RaceResultsTable;
   notifications: NotificationsTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

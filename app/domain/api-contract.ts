@@ -277,6 +277,18 @@ export const leaderboardSocketMessageSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
+/** Admin-and-content §3 "User (admin view)"; lastLogin is null for an account never signed in. */
+export const adminUserSchema = z.strictObject({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: optionalText,
+  isAdmin: z.boolean(),
+  createdAt: instant,
+  lastLogin: instant.nullable(),
+});
+export type AdminUserJson = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
 export type ApiAccess = "anyone" | "signed in" | "admin";
 
 export interface ApiEndpoint {
@@ -427,6 +439,21 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "anyone",
     answer: "a player's place in the current race; 404 when not in it",
     schema: racePositionSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/login",
+    access: "anyone",
+    answer: "`{status, token, user, message}`; 401 for a non-admin",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    access: "admin",
+    answer:
+      "users `{id, username, email, isAdmin, createdAt, lastLogin}`; `?q=`, `?page=` (25 a page)",
+    schema: adminUserListSchema,
   },
   {
     method: "GET",

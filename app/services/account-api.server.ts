@@ -98,16 +98,21 @@ export async function jsonAuthenticate(
     );
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    const errors = Object.fromEntries(
-      Object.entries(error.reply.error ?? {}).filter(
-        (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[0] !== "",
-      ),
-    );
-    const headers: HeadersInit = error.retryAfterSeconds
-      ? { "Retry-After": String(error.retryAfterSeconds) }
-      : {};
-    return apiError(error.status, error.message, errors, headers);
+    return authFailureAnswer(error);
   }
+}
+
+/** A refused sign-in or registration as JSON: its status, message, field errors, Retry-After. */
+export function authFailureAnswer(error: AuthFailure): Response {
+  const errors = Object.fromEntries(
+    Object.entries(error.reply.error ?? {}).filter(
+      (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[0] !== "",
+    ),
+  );
+  const headers: HeadersInit = error.retryAfterSeconds
+    ? { "Retry-After": String(error.retryAfterSeconds) }
+    : {};
+  return apiError(error.status, error.message, errors, headers);
 }
 
 export async function jsonSignOut(request: Request) {

@@ -6,8 +6,9 @@ import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 
 /**
- * Who may do what, checked on the server for every loader, action and API route (docs/product.md §P6).
- * Pages send a visitor to `/` (docs/product.md §P2 "Guarded routes"); API routes answer JSON 401/403.
+ * Who may do what, checked on the server for every loader, action and API route (docs/product.md
+ * §P6, §A6). Member pages send a visitor to `/` (§P2 "Guarded routes"), admin pages to the admin
+ * login; API routes answer JSON 401/403.
  */
 
 export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated";
@@ -20,9 +21,26 @@ export async function requireUser(request: Request, toast?: ToastInput): Promise
   return user;
 }
 
-/** An admin page: a visitor goes to `/`, a signed-in non-admin gets 403. */
+/** Where a signed-out visitor of an admin page goes: the admin login, then back to the page. */
+export const ADMIN_LOGIN_PATH = "/admin/login";
+
+export function adminLoginPath(redirectTo?: string): string {
+  return redirectTo
+    ? `${ADMIN_LOGIN_PATH}?${new URLSearchParams({ redirectTo }).toString()}`
+    : ADMIN_LOGIN_PATH;
+}
+
+/**
+ * The guard of every admin page's loader and action (docs/product.md §A2, §A6; DESIGN.md "Admin
+ * area"): a visitor goes to the admin login (and back here after it), a signed-in non-admin gets
+ * 403, which the page's error boundary shows as 'Admin Access Required'.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
+  const user = await findRequestUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(adminLoginPath(url.pathname + url.search));
+  }
   if (!user.isAdmin) throw data({ message: ADMIN_REQUIRED_MESSAGE }, { status: 403 });
   return user;
 }

@@ -6,6 +6,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { conflictErrors } from "~/domain/account";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
+import { ACCOUNT_DISABLED, ADMIN_ACCESS_REQUIRED } from "~/domain/admin-login";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
 import {
   loginAccountKey,
@@ -14,6 +15,7 @@ import {
   startLoginAttempt,
   throttledMessage,
 } from "./login-throttle.server";
+import { accountStanding, recordLogin } from "./account-standing.server";
 import { spendPasswordCheckTime } from "./passwords.server";
 import {
   registrationFailed,
@@ -37,7 +39,7 @@ export const CHECK_THE_FORM = "Please check your credentials and try again";
 /** Why a sign-in or registration failed: the status, the reason, and conform's reply for the form. */
 export class AuthFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 409 | 429,
     readonly reply: SubmissionResult<string[]>,
     message: string,
     readonly retryAfterSeconds?: number,
@@ -92,6 +94,14 @@ async function verifyLogin(form: FormData): Promise<number> {
     );
   }
   await loginSucceeded(ip, account);
+  // Only someone who knows the password learns that the account is disabled.
+  if ((await accountStanding(candidate.id))?.disabled) {
+    throw new AuthFailure(
+      403,
+      submission.reply({ formErrors: [ACCOUNT_DISABLED], hideFields }),
+      ACCOUNT_DISABLED,
+    );
+  }
   return candidate.id;
 }
 
@@ -136,17 +146,27 @@ const authenticator = new Authenticator<number>()
 
 /**
  * Checks a login or registration form (the request's body) and opens a session.
- * Throws AuthFailure when the form is refused.
+ * Throws AuthFailure when the form is refused. `adminOnly` (the admin login): a valid non-admin
+ * sign-in is refused too, and opens no session and ends none.
  */
 export async function authenticate(
   mode: AuthMode,
   request: Request,
   client: AuthClient,
+  { adminOnly = false }: { adminOnly?: boolean } = {},
 ): Promise<{ userId: number; token: string }> {
   const userId = await currentClient.run(client, () => authenticator.authenticate(mode, request));
+  if (adminOnly && !(await accountStanding(userId))?.isAdmin) {
+    throw new AuthFailure(
+      401,
+      { status: "error", error: { "": [ADMIN_ACCESS_REQUIRED] } },
+      ADMIN_ACCESS_REQUIRED,
+    );
+  }
   // A sign-in replaces the session the browser already holds (ASVS 7.2.4), whoever's it was.
   await endRequestSession(request);
   const token = await createSession({ userId, ...client });
+  await recordLogin(userId);
   return { userId, token };
 }
 

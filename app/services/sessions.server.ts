@@ -77,6 +77,8 @@ async function findSessionUserByToken(token: string, now: Date): Promise<Session
     .where("sessions.token_hash", "=", hashSessionToken(token))
     .where("sessions.expires_at", ">", instant)
     .where("sessions.idle_expires_at", ">", instant)
+    // Disabling an account ends its sessions; this keeps any that outlived that from counting.
+    .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   if (now.getTime() - Date.parse(row.last_active_at) >= TOUCH_EVERY_MS) {
@@ -225,11 +227,19 @@ export async function purgeExpiredSessions(
 }
 
 /** Ends every session of the user except the one asking; returns how many ended. */
-export async function endOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+export function endOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+  return endUserSessions(userId, keepSessionId);
+}
+
+/**
+ * Ends every session of the user (but `keepSessionId`, if given), their rows and their sockets;
+ * returns how many ended.
+ */
+export async function endUserSessions(userId: number, keepSessionId?: string): Promise<number> {
   const ended = await db
     .deleteFrom("sessions")
     .where("user_id", "=", userId)
-    .where("id", "!=", keepSessionId)
+    .$if(keepSessionId !== undefined, (q) => q.where("id", "!=", keepSessionId ?? ""))
     .returning("id")
     .execute();
   if (ended.length > 0) {

@@ -106,7 +106,7 @@ test("an admin creates, edits, toggles and deletes a race with the forms", async
 
 test("the admin race page is for admins only", async ({ page, context }) => {
   const visitor = await page.goto("/admin/wager-races");
-  expect(new URL(visitor!.url()).pathname).toBe("/");
+  expect(new URL(visitor!.url()).pathname).toBe("/admin/login");
 
   await signInAs(context, await createSignedInAccount({}));
   const response = await page.goto("/admin/wager-races");

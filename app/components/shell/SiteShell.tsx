@@ -4,6 +4,7 @@ import { Toaster } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/hooks";
 import type { ShellUser } from "~/domain/account";
 import type { Toast } from "~/lib/toast";
+import { AdminButton } from "./AdminButton";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { IntroScreen } from "./IntroScreen";
@@ -41,6 +42,7 @@ export function SiteShell({
       </main>
       <Footer />
       <SupportWidget />
+      {user?.isAdmin ? <AdminButton /> : null}
       <Toaster serverToast={toast} />
       {hydrated ? (
         <>

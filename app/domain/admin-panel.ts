@@ -1,0 +1,88 @@
+/**
+ * The admin panel's seven cards (docs/product.md §A2), in the spec's order and words. A card
+ * whose page is not built yet has no `to`: the panel shows it unlinked, 'Not available yet'.
+ */
+export type PanelFigure =
+  | "users"
+  | "liveRaces"
+  | "tokenStatus"
+  | "notificationsThisMonth"
+  | "activeCodes"
+  | "unreadSupport"
+  | "playersSynced";
+
+export interface PanelCard {
+  title: string;
+  text: string;
+  to: string | null;
+  figure: PanelFigure;
+  figureLabel: string;
+}
+
+export const PANEL_CARDS: readonly PanelCard[] = [
+  {
+    title: "User Management",
+    text: "Manage users, permissions and roles.",
+    to: "/admin/users",
+    figure: "users",
+    figureLabel: "users",
+  },
+  {
+    title: "Wager Races",
+    text: "Configure and manage wager races.",
+    to: "/admin/wager-races",
+    figure: "liveRaces",
+    figureLabel: "live races",
+  },
+  {
+    title: "API Tokens",
+    text: "Manage API tokens for external services.",
+    to: null,
+    figure: "tokenStatus",
+    figureLabel: "provider token",
+  },
+  {
+    title: "Notifications",
+    text: "Send and manage platform notifications.",
+    to: null,
+    figure: "notificationsThisMonth",
+    figureLabel: "sent this month",
+  },
+  {
+    title: "Bonus Codes",
+    text: "Create and manage bonus codes.",
+    to: null,
+    figure: "activeCodes",
+    figureLabel: "active codes",
+  },
+  {
+    title: "Support",
+    text: "Manage support tickets and requests.",
+    to: null,
+    figure: "unreadSupport",
+    figureLabel: "unread conversations",
+  },
+  {
+    title: "Analytics",
+    text: "View platform metrics and statistics.",
+    to: null,
+    figure: "playersSynced",
+    figureLabel: "players synced",
+  },
+];
+
+export const NOT_AVAILABLE_YET = "Not available yet";
+
+/** Where the provider token comes from: the environment wins over one an admin saved. */
+export type TokenSource = "environment" | "saved" | "none";
+
+export function tokenStatusText(source: TokenSource): string {
+  switch (source) {
+    case "environment":
+      return "Set in the environment";
+    case "saved":
+      return "Saved by an admin";
+    case "none":
+      return "No Token Found";
+  }
+}

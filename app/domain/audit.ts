@@ -1,0 +1,25 @@
+/**
+ * What the audit log records (DESIGN.md "Admin area": every admin change, who, what, when, before
+ * and after). A kind is "<what>.<change>"; each has the words the audit page shows.
+ */
+export const AUDIT_KIND_LABELS = {
+  "user.admin_granted": "User made admin",
+  "user.admin_revoked": "Admin rights removed",
+  "user.disabled": "User disabled",
+  "user.enabled": "User enabled",
+  "race.created": "Race created",
+  "race.updated": "Race updated",
+  "race.status_changed": "Race status changed",
+  "race.deleted": "Race deleted",
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+
+export function isAuditKind(value: string | null | undefined): value is AuditKind {
+  return typeof value === "string" && Object.hasOwn(AUDIT_KIND_LABELS, value);
+}
+
+/** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
+export function auditSubject(what: "user" | "race", id: number): string {
+  return `${what}:${id}`;
+}

@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { NOT_AVAILABLE_YET, PANEL_CARDS } from "~/domain/admin-panel";
+import { requireAdmin } from "~/services/auth.server";
+import { panelFigures } from "~/services/admin-panel.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Admin Panel | GoatedVIPs" },
+  { name: "description", content: "Run GoatedVIPs: users, wager races and the audit log." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { figures: await panelFigures() };
+}
+
+/** `/admin` and `/admin/dashboard` (docs/product.md §A2 "Admin panel"). */
+export default function AdminPanel() {
+  const { figures } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
+          Admin Panel
+        </h1>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/audit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Audit Log
+          </Link>
+          <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Back to Site
+          </Link>
+        </div>
+      </div>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {PANEL_CARDS.map((card) => {
+          const figure = figures[card.figure];
+          const body = (
+            <>
+              <h2 className="font-display text-xl font-extrabold uppercase">{card.title}</h2>
+              <p className="mt-1 text-sm text-muted">{card.text}</p>
+              {figure !== null ? (
+                <p className="mt-4">
+                  <span className="font-display text-2xl font-extrabold tabular-nums">
+                    {figure}
+                  </span>{" "}
+                  <span className="text-sm text-muted">{card.figureLabel}</span>
+                </p>
+              ) : null}
+              {card.to ? null : (
+                <p className="mt-4 text-sm font-semibold text-muted">{NOT_AVAILABLE_YET}</p>
+              )}
+            </>
+          );
+          return (
+            <li key={card.title}>
+              {card.to ? (
+                <Link
+                  to={card.to}
+                  className="block h-full rounded-xl border border-accent bg-card p-5 hover:border-primary"
+                >
+                  {body}
+                </Link>
+              ) : (
+                <div className="h-full rounded-xl border border-dashed border-accent bg-card p-5">
+                  {body}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

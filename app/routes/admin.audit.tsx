@@ -1,0 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { Pager } from "~/components/admin/Pager";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { INPUT } from "~/components/ui/form";
+import { AUDIT_KIND_LABELS, isAuditKind } from "~/domain/audit";
+import { formatDateTime } from "~/domain/time";
+import { requireAdmin } from "~/services/auth.server";
+import { auditActors, auditFilterOf, listAudit } from "~/services/audit.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Audit Log | Admin | GoatedVIPs" },
+  { name: "description", content: "Every admin change: who, when, what, before and after." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filter = auditFilterOf(params);
+  const [{ rows, window, total }, actors] = await Promise.all([
+    listAudit(filter, params.get("page")),
+    auditActors(),
+  ]);
+  return { rows, window, total, actors, filter };
+}
+
+export default function AdminAudit() {
+  const { rows, window, total, actors, filter } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
+          Audit Log
+        </h1>
+        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
+          Admin Panel
+        </Link>
+      </div>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="audit-admin" className="mb-1 block text-sm font-semibold">
+            Admin
+          </label>
+          <select
+            id="audit-admin"
+            name="admin"
+            defaultValue={filter.actorId ?? ""}
+            className={INPUT}
+          >
+            <option value="">All admins</option>
+            {actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.username}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-kind" className="mb-1 block text-sm font-semibold">
+            Kind
+          </label>
+          <select id="audit-kind" name="kind" defaultValue={filter.kind ?? ""} className={INPUT}>
+            <option value="">All kinds</option>
+            {Object.entries(AUDIT_KIND_LABELS).map(([kind, label]) => (
+              <option key={kind} value={kind}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${PRIMARY_BUTTON} px-5 py-2`}>
+          Filter
+        </button>
+      </Form>
+
+      <p className="mt-6 text-sm text-muted">
+        {total === 1 ? "1 change" : `${total.toLocaleString("en-US")} changes`}
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-4 text-muted">No changes recorded.</p>
+      ) : (
+        <div
+          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it.
+          tabIndex={0}
+          role="region"
+          aria-label="Changes"
+          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="bg-card text-xs uppercase tracking-widest text-muted">
+              <tr>
+                {["When", "Admin", "Kind", "Subject", "Before", "After"].map((heading) => (
+                  <th key={heading} scope="col" className="px-3 py-3">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-t border-accent align-top">
+                  <td className="whitespace-nowrap px-3 py-3">{formatDateTime(row.createdAt)}</td>
+                  <td className="px-3 py-3">{row.actorUsername}</td>
+                  <td className="px-3 py-3">
+                    {isAuditKind(row.kind) ? AUDIT_KIND_LABELS[row.kind] : row.kind}
+                  </td>
+                  <td className="px-3 py-3 font-mono text-xs">{row.subject}</td>
+                  <td className="px-3 py-3 font-mono text-xs break-all">{row.before ?? "—"}</td>
+                  <td className="px-3 py-3 font-mono text-xs break-all">{row.after ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={window.page} totalPages={window.totalPages} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { FormAlert, TextField } from "~/components/ui/form";
+import { ADMIN_WELCOME, adminLoginSchema } from "~/domain/admin-login";
+import { showToast } from "~/lib/client-toast";
+import { readForm } from "~/lib/form-body.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import { adminSignIn } from "~/services/admin-login.server";
+import { AuthFailure, clientOf } from "~/services/authentication.server";
+import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Admin Login | GoatedVIPs" },
+  { name: "description", content: "Sign in to the GoatedVIPs admin area." },
+];
+
+/** After signing in: the admin page that sent the visitor here, else the panel. */
+function targetOf(request: Request): string {
+  const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+  return /^\/admin(?:[/?#]|$)/.test(target) && !target.startsWith("/admin/login")
+    ? target
+    : "/admin";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await findRequestUser(request);
+  if (user?.isAdmin) throw redirect(targetOf(request));
+  return { target: targetOf(request) };
+}
+
+interface FailedLogin {
+  result: SubmissionResult<string[]>;
+  failure?: { title: string; description: string };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const target = targetOf(request);
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: adminLoginSchema });
+  if (submission.status !== "success") {
+    const answer: FailedLogin = { result: submission.reply({ hideFields: ["password"] }) };
+    return data(answer, 400);
+  }
+  try {
+    const { token } = await adminSignIn(submission.value, request, clientOf(request, context));
+    return redirectWithToast(
+      target,
+      { title: ADMIN_WELCOME, type: "success" },
+      { headers: { "Set-Cookie": await sessionCookieHeader(token) } },
+    );
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    const headers: HeadersInit = error.retryAfterSeconds
+      ? { "Retry-After": String(error.retryAfterSeconds) }
+      : {};
+    const answer: FailedLogin = {
+      result: error.reply,
+      failure: { title: "Error", description: error.message || "Login failed" },
+    };
+    return data(answer, { status: error.status, headers });
+  }
+}
+
+export default function AdminLogin() {
+  const { target } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: answer?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+  });
+
+  useEffect(() => {
+    if (answer?.failure) showToast({ ...answer.failure, type: "destructive" });
+  }, [answer]);
+
+  const postTo = `/admin/login?${new URLSearchParams({ redirectTo: target }).toString()}`;
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-xl border border-accent bg-card p-6 sm:p-8">
+        <h1 className="font-display text-3xl font-extrabold uppercase text-primary">Admin Login</h1>
+        <Form
+          method="post"
+          action={postTo}
+          {...getFormProps(form)}
+          noValidate
+          className="mt-6 space-y-4"
+        >
+          <FormAlert title="Error" messages={form.errors} />
+          <TextField
+            label="Email or Username"
+            autoComplete="username"
+            errors={fields.identifier.errors}
+            {...getInputProps(fields.identifier, { type: "text" })}
+          />
+          <TextField
+            label="Password"
+            autoComplete="current-password"
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: "password" })}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className={`${PRIMARY_BUTTON} w-full px-4 py-3 disabled:opacity-60`}
+          >
+            {busy ? "Signing In..." : "Sign In"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
+            Return to Site
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AdminUserJson } from "~/domain/api-contract";
+import { textOrEmpty } from "~/domain/api-contract";
+import { jsonResponse } from "~/lib/json-api.server";
+import { listUsers } from "./admin-users.server";
+import { requireApiAdmin } from "./auth.server";
+
+/**
+ * `GET /api/admin/users?q=&page=`: the §A3 user list, 25 a page. The body stays the spec's plain
+ * list; the paging travels in headers (X-Total-Count, X-Page, X-Total-Pages).
+ */
+export async function jsonAdminUsers(request: Request) {
+  await requireApiAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const { users, window, total } = await listUsers(params.get("q") ?? "", params.get("page"));
+  const body = users.map((user): AdminUserJson => ({
+    id: user.id,
+    username: user.username,
+    email: textOrEmpty(user.email),
+    isAdmin: user.isAdmin,
+    createdAt: user.createdAt,
+    lastLogin: user.lastLogin,
+  }));
+  return jsonResponse(body, {
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Total-Count": String(total),
+      "X-Page": String(window.page),
+      "X-Total-Pages": String(window.totalPages),
+    },
+  });
+}
