@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { canonicalUsername } from "../../app/domain/usernames";
-import { openDatabase } from "../../db";
+import { canonicalUsername } from "~/domain/usernames";
+import { openDatabase } from "~db";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import { expect, jsEnabled, test } from "./fixtures";
 

@@ -9,7 +9,7 @@ import {
   LAST_ADMIN_REVOKE,
   userChangeProblem,
 } from "~/domain/admin-users";
-import { eventBus } from "~/realtime/event-bus";
+import { eventBus } from "~/lib/event-bus.server";
 import { changeUser, listUsers } from "~/services/admin-users.server";
 import { listAudit, recordAudit } from "~/services/audit.server";
 import { AuthFailure, authenticate } from "~/services/authentication.server";
@@ -184,7 +184,7 @@ describe("disabling an account", { timeout: 30_000 }, () => {
     const target = await account("disabledGoat");
     const token = await createSession({ userId: target, userAgent: "vitest", ip: "::1" });
     const ended: string[] = [];
-    const unsubscribe = eventBus.subscribe("session.ended", ({ sessionIds }) =>
+    const unsubscribe = eventBus.subscribe("sessions.ended", ({ sessionIds }) =>
       ended.push(...sessionIds),
     );
     const bearer = () =>
