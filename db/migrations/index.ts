@@ -7,6 +7,7 @@ import * as m0005 from "./0005_content";
 import * as m0006 from "./0006_username_canonical";
 import * as m0007 from "./0007_one_live_monthly_race_per_month";
 import * as m0008 from "./0008_session_expiry_indexes";
+import * as m0009 from "./0009_player_name_search";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0006_username_canonical": m0006,
   "0007_one_live_monthly_race_per_month": m0007,
   "0008_session_expiry_indexes": m0008,
+  "0009_player_name_search": m0009,
 };
