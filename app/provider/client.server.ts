@@ -23,7 +23,8 @@ export const MALFORMED_MESSAGE = "Invalid data format received from server";
 
 /** The largest body read from the provider: 100,000 referrals are about 13 MB. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
-export const TOO_LARGE_MESSAGE = `Provider response larger than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MB`;
+export const tooLargeMessage = (maxBytes: number) =>
+  `Provider response larger than ${(maxBytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** `GET {base}/user2/affiliate/referral-leaderboard/{uid}` with the bearer token. */
 export function referralLeaderboardUrl({ baseUrl, affiliateUid }: ProviderEndpoint): string {
@@ -36,7 +37,11 @@ export function referralLeaderboardUrl({ baseUrl, affiliateUid }: ProviderEndpoi
 
 export async function fetchReferrals(
   endpoint: ProviderEndpoint,
-  { timeoutMs = PROVIDER_TIMEOUT_MS, now = () => Date.now() } = {},
+  {
+    timeoutMs = PROVIDER_TIMEOUT_MS,
+    now = () => Date.now(),
+    maxPayloadBytes = MAX_PAYLOAD_BYTES,
+  } = {},
 ): Promise<FetchReferralsResult> {
   // One deadline for the whole exchange: headers and body.
   const signal = AbortSignal.timeout(timeoutMs);
@@ -58,8 +63,8 @@ export async function fetchReferrals(
       await response.body?.cancel();
       return { ok: false, error: `HTTP error! status: ${response.status}` };
     }
-    const text = await readCapped(response, MAX_PAYLOAD_BYTES);
-    if (text === null) return { ok: false, error: TOO_LARGE_MESSAGE };
+    const text = await readCapped(response, maxPayloadBytes);
+    if (text === null) return { ok: false, error: tooLargeMessage(maxPayloadBytes) };
     let body: unknown;
     try {
       body = await parseJsonInSlices(text);

@@ -6,7 +6,7 @@ import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import { roundToCents } from "~/domain/money";
-import { sliceClock } from "~/lib/event-loop.server";
+import { SLICE_MS, sliceClock } from "~/lib/event-loop.server";
 import type { Referral, ReferralTotals } from "~/provider/referrals";
 import { sqliteConnection } from "~db";
 import { db } from "./db.server";
@@ -65,7 +65,16 @@ const STORE_BATCH = 500;
  */
 export async function storeReferrals(
   referrals: Referral[],
-  { now, isDemo }: { now: Date; isDemo: boolean },
+  {
+    now,
+    isDemo,
+    sliceMs = SLICE_MS,
+  }: {
+    now: Date;
+    isDemo: boolean;
+    /** How long one transaction may run on (tests take 0: one batch per transaction). */
+    sliceMs?: number;
+  },
 ): Promise<StoreResult> {
   const at = now.toISOString();
   const sqlite = sqliteConnection(db);
@@ -146,7 +155,7 @@ export async function storeReferrals(
   };
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
-  const slice = sliceClock();
+  const slice = sliceClock(sliceMs);
   let next = 0;
   // The demo purge goes with the first batch (always one, even for an empty payload).
   do {
@@ -172,11 +181,21 @@ export interface LeaderboardPage {
   pageCount: number;
 }
 
+/** A search of fewer characters than a trigram goes without the name index ... */
+const SHORT_SEARCH_LENGTH = 3;
+/** ... and counts at most this many matches, so that it can stop early (100 pages of 10). */
+export const SHORT_SEARCH_MAX_MATCHES = 1000;
+
 /**
  * One page of a period's leaderboard: players with a non-zero total, highest first (ties by uid),
  * optionally only names containing `search` (case-insensitive, `%` and `_` literal). A player's
  * rank is their position in the whole period, also when a search narrows the list. A page past
  * the end is clamped to the last page.
+ *
+ * A search of 3 characters or more reads the trigram index (players_name_search) for candidates
+ * and keeps those the LIKE of before matches, so the results are exactly those of a LIKE; 1 or 2
+ * characters match most names, so a LIKE along the period's index finds a page at once, and the
+ * count stops at SHORT_SEARCH_MAX_MATCHES (docs/decisions/0009).
  */
 export async function leaderboardPage({
   period,
@@ -190,21 +209,32 @@ export async function leaderboardPage({
   pageSize?: number;
 }): Promise<LeaderboardPage> {
   const column = PERIOD_COLUMN[period];
-  const pattern = search.trim() ? likeContains(search.trim()) : null;
+  const term = search.trim();
+  const matching = term ? nameMatches(term) : null;
 
-  let counted = db
-    .selectFrom("players")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(column, ">", 0);
-  if (pattern) counted = counted.where(sql<boolean>`name LIKE ${pattern} ESCAPE ${LIKE_ESCAPE}`);
-  const { count: totalPlayers } = await counted.executeTakeFirstOrThrow();
+  let totalPlayers: number;
+  if (!matching) {
+    ({ count: totalPlayers } = await db
+      .selectFrom("players")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where(column, ">", 0)
+      .executeTakeFirstOrThrow());
+  } else {
+    const limit = matching.countLimit === null ? sql`` : sql`LIMIT ${matching.countLimit}`;
+    const { rows } = await sql<{ count: number }>`
+      SELECT count(*) AS count FROM (
+        SELECT 1 FROM ${matching.from} WHERE ${matching.where} AND ${sql.ref(`players.${column}`)} > 0
+        ${limit}
+      )`.execute(db);
+    totalPlayers = rows[0]?.count ?? 0;
+  }
 
   const pageCount = Math.max(1, Math.ceil(totalPlayers / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   const offset = (current - 1) * pageSize;
 
   let players: RankedPlayer[];
-  if (!pattern) {
+  if (!matching) {
     // Straight off the period's index: the rank is the offset plus the row's place.
     const rows = await db
       .selectFrom("players")
@@ -217,25 +247,78 @@ export async function leaderboardPage({
       .execute();
     players = rows.map((row, i) => toRanked(row, row[column], offset + i + 1));
   } else {
-    const rows = await db
-      .selectFrom((qb) =>
-        qb
-          .selectFrom("players")
-          .select(["uid", "name", "all_time", "wager_changed_at"])
-          .select(sql.ref<number>(column).as("wagered"))
-          .select(sql<number>`row_number() over (order by ${sql.ref(column)} desc, uid)`.as("rank"))
-          .where(column, ">", 0)
-          .as("ranked"),
-      )
-      .selectAll()
-      .where(sql<boolean>`name LIKE ${pattern} ESCAPE ${LIKE_ESCAPE}`)
-      .orderBy("rank")
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    players = rows.map((row) => toRanked(row, row.wagered, row.rank));
+    const periodColumn = sql.ref(`players.${column}`);
+    const { rows } = await sql<{
+      uid: string;
+      name: string;
+      wagered: number;
+      all_time: number;
+      wager_changed_at: string;
+    }>`
+      SELECT players.uid, players.name, ${periodColumn} AS wagered, players.all_time,
+        players.wager_changed_at
+      FROM ${matching.from} WHERE ${matching.where} AND ${periodColumn} > 0
+      ORDER BY ${periodColumn} DESC, players.uid LIMIT ${pageSize} OFFSET ${offset}`.execute(db);
+    const ranks = await periodRanks(column, rows);
+    players = rows.map((row, i) => toRanked(row, row.wagered, ranks[i] ?? 0));
   }
   return { players, totalPlayers, page: current, pageCount };
+}
+
+/** The rows of `players` whose name contains `term` as LIKE reads it (see leaderboardPage). */
+function nameMatches(term: string) {
+  const like = sql`players.name LIKE ${likeContains(term)} ESCAPE ${LIKE_ESCAPE}`;
+  if ([...term].length < SHORT_SEARCH_LENGTH) {
+    return { from: sql`players`, where: like, countLimit: SHORT_SEARCH_MAX_MATCHES };
+  }
+  // A quoted FTS5 string is a phrase: with the trigram tokenizer, the names containing it.
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  return {
+    from: sql`players_name_search JOIN players ON players.rowid = players_name_search.rowid`,
+    where: sql`players_name_search MATCH ${phrase} AND ${like}`,
+    countLimit: null,
+  };
+}
+
+/**
+ * The period ranks of `rows`, which are in the period's order: the players ahead of the first,
+ * then of each the players between it and the one before, each counted along the period's index.
+ */
+async function periodRanks(
+  column: (typeof TOTAL_COLUMNS)[number],
+  rows: { uid: string; wagered: number }[],
+): Promise<number[]> {
+  const count = async (where: ReturnType<typeof sql<boolean>>) => {
+    const { rows: counted } = await sql<{ count: number }>`
+      SELECT count(*) AS count FROM players WHERE ${sql.ref(column)} > 0 AND ${where}`.execute(db);
+    return counted[0]?.count ?? 0;
+  };
+  const total = sql.ref(column);
+  const ranks: number[] = [];
+  let previous: { uid: string; wagered: number } | null = null;
+  for (const row of rows) {
+    let before: number;
+    if (!previous) {
+      before =
+        (await count(sql`${total} > ${row.wagered}`)) +
+        (await count(sql`${total} = ${row.wagered} AND uid < ${row.uid}`));
+    } else if (previous.wagered === row.wagered) {
+      before =
+        (ranks.at(-1) ?? 0) +
+        (await count(
+          sql`${total} = ${row.wagered} AND uid > ${previous.uid} AND uid < ${row.uid}`,
+        ));
+    } else {
+      before =
+        (ranks.at(-1) ?? 0) +
+        (await count(sql`${total} = ${previous.wagered} AND uid > ${previous.uid}`)) +
+        (await count(sql`${total} < ${previous.wagered} AND ${total} > ${row.wagered}`)) +
+        (await count(sql`${total} = ${row.wagered} AND uid < ${row.uid}`));
+    }
+    ranks.push(before + 1);
+    previous = row;
+  }
+  return ranks;
 }
 
 function toRanked(
