@@ -2,7 +2,7 @@
  * Long synchronous work (a 100,000-referral sync) cut into slices, so that requests and timers
  * queued meanwhile run between them: no request waits more than one slice (DESIGN.md budgets).
  */
-export const SLICE_MS = 10;
+export const SLICE_MS = 20;
 
 /** Resolves after the I/O callbacks already queued (setImmediate runs after the poll phase). */
 export function yieldToEventLoop(): Promise<void> {

@@ -11,7 +11,6 @@ import type { Referral } from "./referrals";
  * 'Unknown Player', a missing or non-numeric wager is 0.
  */
 const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
-const ZERO_TOTALS = { today: 0, this_week: 0, this_month: 0, all_time: 0 };
 
 /** Names longer than this are cut (a provider name is a username; pages show it whole). */
 export const MAX_NAME_LENGTH = 64;
@@ -34,26 +33,31 @@ function capName(name: string): string {
   return name.length <= MAX_NAME_LENGTH ? name : [...name].slice(0, MAX_NAME_LENGTH).join("");
 }
 
-// Plain transforms rather than unions and pipes per field: a payload can hold 100,000 entries.
-const wager = z.unknown().optional().transform(toWager);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
-const entrySchema = z.object({
-  uid: z
-    .union([z.string().trim().min(1).max(MAX_UID_LENGTH), z.number().int().transform(String)])
-    .optional()
-    .catch(undefined),
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .transform(capName)
-    .catch(UNKNOWN_PLAYER_NAME)
-    .default(UNKNOWN_PLAYER_NAME),
-  wagered: z
-    .object({ today: wager, this_week: wager, this_month: wager, all_time: wager })
-    .catch(ZERO_TOTALS)
-    .default(ZERO_TOTALS),
-});
+/**
+ * One entry, normalised, or null without a usable uid. Plain code rather than a zod schema per
+ * entry: a payload can hold 100,000 entries, and a schema took a third of the sync's time.
+ */
+function normaliseEntry(raw: unknown): Referral | null {
+  if (!isRecord(raw)) return null;
+  const { uid, name, wagered } = raw;
+  const id = typeof uid === "string" ? uid.trim() : Number.isSafeInteger(uid) ? String(uid) : "";
+  if (id.length === 0 || id.length > MAX_UID_LENGTH) return null;
+  const trimmed = typeof name === "string" ? name.trim() : "";
+  const totals = isRecord(wagered) ? wagered : {};
+  return {
+    uid: id,
+    name: trimmed ? capName(trimmed) : UNKNOWN_PLAYER_NAME,
+    wagered: {
+      today: toWager(totals.today),
+      this_week: toWager(totals.this_week),
+      this_month: toWager(totals.this_month),
+      all_time: toWager(totals.all_time),
+    },
+  };
+}
 
 const envelopeSchema = z.object({
   success: z.literal(true),
@@ -75,18 +79,14 @@ export async function parseReferralPayload(body: unknown): Promise<ParsedReferra
   const indexByUid = new Map<string, number>();
   let skipped = 0;
   const slice = sliceClock();
-  for (const [i, raw] of envelope.data.data.entries()) {
-    if (i % 256 === 0 && slice.due()) await slice.next();
-    const entry = entrySchema.safeParse(raw);
-    if (!entry.success || entry.data.uid === undefined) {
+  const entries = envelope.data.data;
+  for (let i = 0; i < entries.length; i += 1) {
+    if (i % 1024 === 0 && slice.due()) await slice.next();
+    const referral = normaliseEntry(entries[i]);
+    if (!referral) {
       skipped += 1;
       continue;
     }
-    const referral: Referral = {
-      uid: entry.data.uid,
-      name: entry.data.name,
-      wagered: entry.data.wagered,
-    };
     const seen = indexByUid.get(referral.uid);
     if (seen === undefined) {
       indexByUid.set(referral.uid, referrals.length);
@@ -101,7 +101,6 @@ export async function parseReferralPayload(body: unknown): Promise<ParsedReferra
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
@@ -126,8 +125,12 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
   const arrays: { open: number; commas: number[]; close: number }[] = [];
   let current: (typeof arrays)[number] | null = null;
   let depth = 0;
-  let scannedSinceYield = 0;
-  for (let i = start; i < text.length; i += 1) {
+  let scannedTo = start;
+  // From one structural character to the next (a regex finds them faster than a loop).
+  const structural = /["{}[\],]/g;
+  structural.lastIndex = start;
+  for (let match = structural.exec(text); match; match = structural.exec(text)) {
+    const i = match.index;
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       // Skip the string: to the next quote not escaped by an odd run of backslashes.
@@ -139,8 +142,7 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
         end = text.indexOf('"', end + 1);
       }
       if (end === -1) break; // unterminated: JSON.parse below reports it
-      scannedSinceYield += end - i;
-      i = end;
+      structural.lastIndex = end + 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth += 1;
       if (depth === 2 && c === OPEN_BRACKET) current = { open: i, commas: [], close: -1 };
@@ -151,12 +153,11 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
         current = null;
       }
       depth -= 1;
-    } else if (c === COMMA && depth === 2 && current) {
-      current.commas.push(i);
+    } else if (depth === 2 && current) {
+      current.commas.push(i); // a comma
     }
-    scannedSinceYield += 1;
-    if (scannedSinceYield >= PARSE_SLICE_CHARS) {
-      scannedSinceYield = 0;
+    if (i - scannedTo >= PARSE_SLICE_CHARS) {
+      scannedTo = i;
       if (slice.due()) await slice.next();
     }
   }

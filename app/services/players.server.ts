@@ -95,6 +95,16 @@ export async function storeReferrals(
   const snapshot = sqlite.prepare(
     "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
   );
+  // The name index (migration 0007) for the players a batch adds or renames: the old names out
+  // before the rows change, the new ones in after, one statement each.
+  const unindexNames = sqlite.prepare(
+    `INSERT INTO players_name_search (players_name_search, rowid, name)
+     SELECT 'delete', rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
+  );
+  const indexNames = sqlite.prepare(
+    `INSERT INTO players_name_search (rowid, name)
+     SELECT rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
+  );
   const newestSnapshotOf = sqlite
     .prepare("SELECT max(taken_at) FROM wager_snapshots WHERE uid = ?")
     .pluck();
@@ -113,6 +123,12 @@ export async function storeReferrals(
     const stored = new Map<string, StoredRow>();
     const rows = storedRows.all(JSON.stringify(batch.map((r) => r.uid))) as StoredRow[];
     for (const row of rows) stored.set(row[0], row);
+    const renamed = batch.filter(({ uid, name }) => {
+      const before = stored.get(uid);
+      return before !== undefined && before[1] !== name;
+    });
+    if (renamed.length > 0) unindexNames.run(JSON.stringify(renamed.map((r) => r.uid)));
+    const named = renamed.map((r) => r.uid);
     for (const { uid, name, wagered } of batch) {
       const before = stored.get(uid);
       const totalsChanged =
@@ -122,6 +138,7 @@ export async function storeReferrals(
         before[4] !== wagered.this_month ||
         before[5] !== wagered.all_time;
       if (!totalsChanged && before[1] === name) continue;
+      if (!before) named.push(uid);
       upsert.run(
         uid,
         name,
@@ -152,6 +169,7 @@ export async function storeReferrals(
         result.snapshots += 1;
       }
     }
+    if (named.length > 0) indexNames.run(JSON.stringify(named));
   };
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
