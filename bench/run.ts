@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import { benchBlocking } from "./blocking";
 import { advancedPayload, referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
 
@@ -392,6 +393,9 @@ How each figure is taken:
 - Sync: \`runSync\` against the fake provider over loopback: fetch, zod validation, normalisation
   and the one-transaction store (players upsert and snapshots). The first run inserts everything;
   the second changes the totals of every tenth active player.
+- Blocking (bench/blocking.ts): \`/healthz\` requested every 10 ms by one client while the server
+  stores a sync of 100,000 referrals that changes every player (its longest wait); \`leaderboardPage\`
+  with a search, 30 times after 3 warm-up runs, over 400,000 players stored by the sync's store.
 - \`/leaderboard\`: autocannon, 50 connections for 15 s after a 3 s warm-up, daily period, page 1,
   10,000 players; once without cookies, as a visitor (the budget; the page cache of
   docs/decisions/0006 serves it), and once with a cookie, which the server renders every time, as
@@ -423,6 +427,7 @@ How each figure is taken:
 
 try {
   await benchSync();
+  await benchBlocking({ work, origin: ORIGIN, record, ms, startServer, stopServer });
   await benchHttp();
   await benchSockets();
   await writeReport();
