@@ -106,7 +106,7 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 /** About this many characters are scanned or parsed between two yields (a few ms of work). */
-const PARSE_SLICE_CHARS = 500_000;
+const PARSE_SLICE_CHARS = 250_000;
 
 /**
  * `JSON.parse(text)` without holding the event loop for a large body: one JSON.parse of 13 MB

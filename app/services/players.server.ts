@@ -39,7 +39,7 @@ type StoredRow = [
 ];
 
 /** Referrals stored per batch: one lookup of their stored rows, then their writes. */
-const STORE_BATCH = 500;
+export const STORE_BATCH = 200;
 
 /**
  * Stores one sync's referrals. Rows that did not change are not rewritten. `wager_changed_at`

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import type { Referral } from "~/provider/referrals";
 import { db } from "~/services/db.server";
-import { storeReferrals } from "~/services/players.server";
+import { STORE_BATCH, storeReferrals } from "~/services/players.server";
 import { computeStandings, ensureMonthlyRace } from "~/services/races.server";
 
-const PLAYERS = 1200; // three batches of 500
+const PLAYERS = STORE_BATCH * 2 + STORE_BATCH / 2; // three batches, one transaction each
 const referrals = (thisMonth: number, allTime: number): Referral[] =>
   Array.from({ length: PLAYERS }, (_, i) => ({
     uid: `p${String(i).padStart(4, "0")}`,
@@ -25,7 +25,7 @@ describe("a store cut short between batches", () => {
     // store fails in its second batch (a row SQLite refuses), as a killed process would stop.
     const november = new Date("2026-11-01T00:10:00.000Z");
     const cutShort = referrals(200, 1500);
-    (cutShort[700] as { name: string | null }).name = null;
+    (cutShort[STORE_BATCH + STORE_BATCH / 2] as { name: string | null }).name = null;
     await expect(
       storeReferrals(cutShort, { now: november, isDemo: false, sliceMs: 0 }),
     ).rejects.toThrow(/NOT NULL/);
@@ -41,7 +41,7 @@ describe("a store cut short between batches", () => {
     const states = new Set(rows.map((r) => `${r.all_time}:${r.snapshots}`));
     // Before: the October baseline and first sighting; after: also midnight and the new total.
     expect(states).toEqual(new Set(["1000:2", "1500:4"]));
-    expect(rows.filter((r) => r.all_time === 1500)).toHaveLength(500); // the first batch only
+    expect(rows.filter((r) => r.all_time === 1500)).toHaveLength(STORE_BATCH); // the first batch only
 
     const later = new Date("2026-11-01T00:20:00.000Z");
     await storeReferrals(referrals(200, 1500), { now: later, isDemo: false, sliceMs: 0 });
