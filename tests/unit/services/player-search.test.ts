@@ -5,7 +5,12 @@ import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import type { Referral } from "~/provider/referrals";
 import { db } from "~/services/db.server";
-import { leaderboardPage, PERIOD_COLUMN, storeReferrals } from "~/services/players.server";
+import {
+  leaderboardPage,
+  PERIOD_COLUMN,
+  RANK_CHECKPOINT_EVERY,
+  storeReferrals,
+} from "~/services/players.server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");
 const NAMES = [
@@ -124,6 +129,17 @@ describe("name search", () => {
           `${period} ${search} page ${page}`,
         ).toEqual(expected.page);
       }
+    }
+  });
+
+  it("ranks players past the first rank checkpoint exactly", async () => {
+    for (const period of LEADERBOARD_PERIODS) {
+      const found = await leaderboardPage({ period, search: "xxx", pageSize: 400 });
+      const reference = await likeSearch(PERIOD_COLUMN[period], "xxx", 400, 1);
+      expect(found.players.map((p) => [p.uid, p.rank])).toEqual(
+        reference.page.map((p) => [p.uid, p.rank]),
+      );
+      expect(Math.max(...found.players.map((p) => p.rank))).toBeGreaterThan(RANK_CHECKPOINT_EVERY);
     }
   });
 
