@@ -106,6 +106,8 @@ export async function storeReferrals(
     `INSERT INTO players_name_search (rowid, name)
      SELECT rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
   );
+  // On only inside the store's own transactions: the triggers index everyone else's writes.
+  const storeIndexesNames = sqlite.prepare("UPDATE players_name_search_mode SET store_indexes = ?");
   const newestSnapshotOf = sqlite
     .prepare("SELECT max(taken_at) FROM wager_snapshots WHERE uid = ?")
     .pluck();
@@ -181,10 +183,12 @@ export async function storeReferrals(
     await db.connection().execute(async () =>
       sqlite.transaction(() => {
         if (next === 0 && !isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
+        storeIndexesNames.run(1);
         do {
           storeBatch(referrals.slice(next, next + STORE_BATCH), result);
           next += STORE_BATCH;
         } while (next < referrals.length && !slice.due());
+        storeIndexesNames.run(0);
       })(),
     );
     storeCommits.count += 1;

@@ -164,6 +164,25 @@ describe("name search", () => {
     expect(await indexed("Goat_King")).not.toContain("p000"); // its old name
     expect((await leaderboardPage({ period: "daily", search: "ZEBRA" })).totalPlayers).toBe(2);
 
+    // A row written by anything but the store is indexed by the triggers.
+    await db
+      .insertInto("players")
+      .values({
+        uid: "direct",
+        name: "Direct Zebra",
+        is_demo: 1,
+        updated_at: "x",
+        wager_changed_at: "x",
+      })
+      .execute();
+    await db
+      .updateTable("players")
+      .set({ name: "Moved Zebra" })
+      .where("uid", "=", "direct")
+      .execute();
+    expect(await indexed("zebra")).toEqual(["direct", "new1", "p000"]);
+    expect(await indexed("Direct")).toEqual([]);
+
     // A real sync purges demo rows: their names leave the index with them.
     await storeReferrals([], { now: later, isDemo: false });
     expect(await indexed("zebra")).toEqual([]);
