@@ -365,6 +365,13 @@ async function periodRanks(
       SELECT count(*) AS count FROM players WHERE ${total} > 0 AND ${where}`.execute(db);
     return counted[0]?.count ?? 0;
   };
+  // Totals strictly between `low` and `high`. The BETWEEN is what SQLite takes as the range of
+  // the period's index: with `> 0` (which the partial index needs) and `> low` both present it
+  // took `> 0` and walked the index to its end.
+  const strictlyBetween = (low: number, high: number) =>
+    high === Number.MAX_VALUE
+      ? sql<boolean>`${total} BETWEEN ${low} AND ${high} AND ${total} > ${low}`
+      : sql<boolean>`${total} BETWEEN ${low} AND ${high} AND ${total} > ${low} AND ${total} < ${high}`;
   return Promise.all(
     rows.map(async (row) => {
       // The last checkpoint not after the row (binary search).
@@ -381,7 +388,7 @@ async function periodRanks(
         // Before the first checkpoint: count everyone ahead.
         return (
           1 +
-          (await count(sql`${total} > ${row.wagered}`)) +
+          (await count(strictlyBetween(row.wagered, Number.MAX_VALUE))) +
           (await count(sql`${total} = ${row.wagered} AND uid < ${row.uid}`))
         );
       }
@@ -390,7 +397,7 @@ async function periodRanks(
         from.wagered === row.wagered
           ? await count(sql`${total} = ${row.wagered} AND uid > ${from.uid} AND uid < ${row.uid}`)
           : (await count(sql`${total} = ${from.wagered} AND uid > ${from.uid}`)) +
-            (await count(sql`${total} < ${from.wagered} AND ${total} > ${row.wagered}`)) +
+            (await count(strictlyBetween(row.wagered, from.wagered))) +
             (await count(sql`${total} = ${row.wagered} AND uid < ${row.uid}`));
       return from.rank + between + 1;
     }),
