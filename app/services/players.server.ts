@@ -55,7 +55,7 @@ export const STORE_BATCH = 200;
  * the demo rows, so the first good provider sync replaces the demo data.
  *
  * Stored in short transactions of a few hundred players, yielding to the event loop between them,
- * so requests are served while 100,000 referrals are stored (docs/decisions/0009). Each player's
+ * so requests are served while 100,000 referrals are stored (docs/decisions/0013). Each player's
  * row and snapshots are written together, so a store cut short (an error, a killed process)
  * leaves every player either as before or as in this payload, and the sync run that records the
  * data's time is marked done only after the last batch. The month-turn rule above is per player
@@ -96,7 +96,7 @@ export async function storeReferrals(
   const snapshot = sqlite.prepare(
     "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
   );
-  // The name index (migration 0007) for the players a batch adds or renames: the old names out
+  // The name index (migration 0009) for the players a batch adds or renames: the old names out
   // before the rows change, the new ones in after, one statement each.
   const unindexNames = sqlite.prepare(
     `INSERT INTO players_name_search (players_name_search, rowid, name)
@@ -219,7 +219,7 @@ export const SHORT_SEARCH_MAX_MATCHES = 1000;
  * A search of 3 characters or more reads the trigram index (players_name_search) for candidates
  * and keeps those the LIKE of before matches, so the results are exactly those of a LIKE; 1 or 2
  * characters match most names, so a LIKE along the period's index finds a page at once, and the
- * count stops at SHORT_SEARCH_MAX_MATCHES (docs/decisions/0009).
+ * count stops at SHORT_SEARCH_MAX_MATCHES (docs/decisions/0013).
  */
 export async function leaderboardPage({
   period,

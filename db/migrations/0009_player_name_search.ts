@@ -3,7 +3,7 @@ import { sql } from "kysely";
 
 /**
  * A trigram full-text index over player names, so a name search is an index lookup rather than a
- * LIKE over every player (docs/decisions/0009). External content: the names stay in `players`
+ * LIKE over every player (docs/decisions/0013). External content: the names stay in `players`
  * only; triggers keep the index in step with every insert, rename and delete. The sync's store
  * turns the insert and rename triggers off inside its own transactions
  * (`players_name_search_mode`) and indexes a batch of names per statement instead: FTS5 writes its

@@ -171,6 +171,10 @@ describe("name search", () => {
         uid: "direct",
         name: "Direct Zebra",
         is_demo: 1,
+        today: 0,
+        this_week: 0,
+        this_month: 0,
+        all_time: 0,
         updated_at: "x",
         wager_changed_at: "x",
       })
