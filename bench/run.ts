@@ -425,12 +425,25 @@ How each figure is taken:
   console.log(`\n${table}\n\nwritten to docs/benchmarks.md`);
 }
 
+// `tsx bench/run.ts sync http` runs only the sections named (no report written); none runs all.
+const SECTIONS = {
+  sync: benchSync,
+  blocking: () => benchBlocking({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
+  http: benchHttp,
+  sockets: benchSockets,
+} as const;
+const chosen = process.argv.slice(2);
 try {
-  await benchSync();
-  await benchBlocking({ work, origin: ORIGIN, record, ms, startServer, stopServer });
-  await benchHttp();
-  await benchSockets();
-  await writeReport();
+  const unknown = chosen.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown bench sections: ${unknown.join(", ")} (${Object.keys(SECTIONS).join(", ")})`,
+    );
+  }
+  for (const [name, run] of Object.entries(SECTIONS)) {
+    if (chosen.length === 0 || chosen.includes(name)) await run();
+  }
+  if (chosen.length === 0) await writeReport();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
