@@ -43,7 +43,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function benchSync() {
   const { migrateToLatest } = await import("../db");
   const { db } = await import("../app/services/db.server");
-  const { runSync } = await import("../app/provider/sync.server");
+  const { runSync } = await import("../app/jobs/sync.server");
   await migrateToLatest(db);
   const provider = await startFakeProvider();
   const payload = referralPayload(100_000);

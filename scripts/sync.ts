@@ -2,7 +2,7 @@
 // A running server's open pages are not pushed from here; they see the data on their next load.
 import { migrateToLatest } from "../db";
 import { readProviderConfig } from "../app/provider/config.server";
-import { describeSyncResult, runSync } from "../app/provider/sync.server";
+import { describeSyncResult, runSync } from "../app/jobs/sync.server";
 import { db } from "../app/services/db.server";
 
 await migrateToLatest(db);

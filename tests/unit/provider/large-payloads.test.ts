@@ -8,8 +8,8 @@ import {
   parseJsonInSlices,
   parseReferralPayload,
 } from "~/provider/payload.server";
-import { runSync } from "~/provider/sync.server";
-import type { SyncOptions } from "~/provider/sync.server";
+import { runSync } from "~/jobs/sync.server";
+import type { SyncOptions } from "~/jobs/sync.server";
 import { db } from "~/services/db.server";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../../fake-provider/server";
 import type { FakeProvider } from "../../fake-provider/server";

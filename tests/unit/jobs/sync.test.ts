@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
-import { runSync } from "~/provider/sync.server";
-import type { SyncOptions } from "~/provider/sync.server";
+import { runSync } from "~/jobs/sync.server";
+import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
