@@ -1,5 +1,5 @@
 import { parseJsonInSlices, parseReferralPayload } from "./payload.server";
-import type { Referral } from "./referrals";
+import type { Referral } from "~/domain/referral";
 
 export const PROVIDER_TIMEOUT_MS = 10_000;
 

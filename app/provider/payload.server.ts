@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sliceClock } from "~/lib/event-loop.server";
-import { UNKNOWN_PLAYER_NAME } from "./referrals";
-import type { Referral } from "./referrals";
+import { UNKNOWN_PLAYER_NAME } from "~/domain/referral";
+import type { Referral } from "~/domain/referral";
 
 /**
  * The body of the provider's referral-leaderboard call:

@@ -7,7 +7,7 @@ import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import { roundToCents } from "~/domain/money";
 import { SLICE_MS, sliceClock } from "~/lib/event-loop.server";
-import type { Referral, ReferralTotals } from "~/provider/referrals";
+import type { Referral, ReferralTotals } from "~/domain/referral";
 import { singleton } from "~/lib/singleton.server";
 import { sqliteConnection } from "~db";
 import { db } from "./db.server";

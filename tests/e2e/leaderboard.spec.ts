@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parseReferralPayload } from "../../app/provider/payload.server";
-import type { Referral } from "../../app/provider/referrals";
+import type { Referral } from "../../app/domain/referral";
 import { loadFixture } from "../fake-provider/server";
 import { expect, jsEnabled, test } from "./fixtures";
 import {

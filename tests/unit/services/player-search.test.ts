@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
-import type { Referral } from "~/provider/referrals";
+import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
 import {
   leaderboardPage,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
-import type { Referral } from "~/provider/referrals";
+import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
 import {
   leaderboardPage,
