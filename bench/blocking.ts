@@ -125,7 +125,8 @@ async function searchChild() {
   const { migrateToLatest } = await import("../db");
   const { db } = await import("../app/services/db.server");
   const { parseReferralPayload } = await import("../app/provider/payload.server");
-  const { leaderboardPage, storeReferrals } = await import("../app/services/players.server");
+  const { leaderboardPage } = await import("../app/services/player-queries.server");
+  const { storeReferrals } = await import("../app/services/player-store.server");
   await migrateToLatest(db);
   const parsed = await parseReferralPayload(referralPayload(SEARCH_PLAYERS, 5));
   if (!parsed.ok) throw new Error(parsed.error);

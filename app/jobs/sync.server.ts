@@ -1,7 +1,8 @@
 import { singleton } from "~/lib/singleton.server";
 import { eventBus } from "~/realtime/event-bus";
 import { serverMessage } from "~/realtime/messages";
-import { leaderboardSnapshot, storeReferrals } from "~/services/players.server";
+import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
+import { storeReferrals } from "~/services/player-store.server";
 import { latestProviderToken } from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";

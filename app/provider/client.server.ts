@@ -10,8 +10,8 @@ export interface ProviderEndpoint {
 }
 
 /**
- * What one call to the provider gave. Failure messages are the spec's (public-site §8), since the
- * leaderboard shows them when there is no data to fall back on.
+ * What one call to the provider gave. Failure messages are the product's (docs/product.md §P8),
+ * since the leaderboard shows them when there is no data to fall back on.
  */
 export type FetchReferralsResult =
   | { ok: true; referrals: Referral[]; skipped: number }

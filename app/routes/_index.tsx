@@ -10,7 +10,8 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { HOME_HERO, NEW_USER_PROMO } from "~/content/home";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { optionalMedia } from "~/lib/media.server";
-import { leaderboardSnapshot, playerStanding } from "~/services/players.server";
+import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
+import { playerStanding } from "~/services/player-queries.server";
 import { loadRaceWidget } from "~/services/race-widget.server";
 import type { loader as rootLoader } from "~/root";
 

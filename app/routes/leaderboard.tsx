@@ -13,7 +13,7 @@ import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import { LEADERBOARD_PERIODS, parseLeaderboardPeriod } from "~/domain/leaderboard-period";
 import { formatCount } from "~/domain/money";
 import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
-import { leaderboardPage, playerStanding } from "~/services/players.server";
+import { leaderboardPage, playerStanding } from "~/services/player-queries.server";
 import { syncStatus } from "~/services/sync-runs.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

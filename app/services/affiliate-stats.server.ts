@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { AffiliateStatsJson, LeaderboardEntryJson } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { db } from "./db.server";
-import { periodEntries } from "./players.server";
+import { periodEntries } from "./player-queries.server";
 
 /** The structured leaderboard response of spec public-site §3. */
 export type AffiliateStats = AffiliateStatsJson;

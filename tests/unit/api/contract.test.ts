@@ -12,7 +12,7 @@ import { eventBus } from "~/realtime/event-bus";
 import { serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { leaderboardSnapshot } from "~/services/players.server";
+import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { announceCompletion } from "~/services/race-jobs.server";
 import { completeRace, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";
 import { ensureAdmin } from "~/services/users.server";

@@ -5,7 +5,7 @@ import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/realtime/event-bus";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { leaderboardPage } from "~/services/players.server";
+import { leaderboardPage } from "~/services/player-queries.server";
 import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
 import { runRaceJobs } from "~/services/race-jobs.server";
 import { computeStandings, ensureMonthlyRace, findCurrentRace } from "~/services/races.server";

@@ -5,12 +5,9 @@ import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import {
-  leaderboardPage,
-  PERIOD_COLUMN,
-  RANK_CHECKPOINT_EVERY,
-  storeReferrals,
-} from "~/services/players.server";
+import { leaderboardPage, PERIOD_COLUMN } from "~/services/player-queries.server";
+import { RANK_CHECKPOINT_EVERY } from "~/services/player-ranks.server";
+import { storeReferrals } from "~/services/player-store.server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");
 const NAMES = [

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../db";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import { STORE_BATCH, storeReferrals } from "~/services/players.server";
+import { STORE_BATCH, storeReferrals } from "~/services/player-store.server";
 import { computeStandings, ensureMonthlyRace } from "~/services/races.server";
 
 const PLAYERS = STORE_BATCH * 2 + STORE_BATCH / 2; // three batches, one transaction each
