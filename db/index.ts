@@ -14,7 +14,14 @@ export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
   return path.resolve(env.DATABASE_PATH || DEFAULT_DATABASE_PATH);
 }
 
-const connections = new WeakMap<Kysely<Database>, SQLite.Database>();
+/**
+ * Kept on globalThis: server.ts (run by tsx) and the Remix server bundle each load a copy of this
+ * module, and the one Kysely instance (app/services/db.server.ts) may be opened by either copy.
+ */
+const CONNECTIONS = Symbol.for("goatedvips.sqliteConnections");
+const connections = ((globalThis as { [CONNECTIONS]?: WeakMap<Kysely<Database>, SQLite.Database> })[
+  CONNECTIONS
+] ??= new WeakMap());
 
 /** Opens (creating if needed) the SQLite file with the pragmas every connection must have. */
 export function openDatabase(file: string): Kysely<Database> {

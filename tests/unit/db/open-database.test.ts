@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openDatabase, sqliteConnection } from "../../../db";
 
 describe("openDatabase", () => {
@@ -12,6 +12,21 @@ describe("openDatabase", () => {
       // 2 is MEMORY; the default 0 put a journal file under /var/tmp for every large store.
       expect(sqliteConnection(db).pragma("temp_store", { simple: true })).toBe(2);
       expect(sqliteConnection(db).pragma("journal_mode", { simple: true })).toBe("wal");
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("sqliteConnection", () => {
+  it("finds the connection of a database opened by another copy of the module (server.ts and the bundle)", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "goatedvips-open-")), "db.sqlite");
+    const db = openDatabase(file);
+    try {
+      vi.resetModules();
+      const otherCopy = await import("../../../db");
+      expect(otherCopy.sqliteConnection).not.toBe(sqliteConnection);
+      expect(otherCopy.sqliteConnection(db).pragma("journal_mode", { simple: true })).toBe("wal");
     } finally {
       await db.destroy();
     }
