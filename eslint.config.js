@@ -50,16 +50,7 @@ const RELATIVE_PARENT = {
   message: "Import through ~/ (or ~db): a path that names its folder keeps the layering visible.",
 };
 
-/**
- * Back-edges other branches of issue 14 remove (A moves Referral to app/domain/referral.ts, B moves
- * RaceView to app/domain/race.ts): allowed for exactly that import of that file until they land.
- * Delete an entry once its import is gone; the list must end empty.
- */
-const KNOWN_BACK_EDGES = {
-  "app/services/players.server.ts": "~/provider/referrals",
-};
-
-function layerRule(folder, files, allowedImport) {
+function layerRule(folder, files) {
   return {
     files,
     rules: {
@@ -69,13 +60,7 @@ function layerRule(folder, files, allowedImport) {
           patterns: [
             RELATIVE_PARENT,
             ...LAYERS[folder].map((target) => ({
-              group: allowedImport
-                ? // gitignore rules: a path under an excluded folder cannot be let in again.
-                  [
-                    ...forbiddenPattern(target).filter((p) => !allowedImport.startsWith(`${p}/`)),
-                    `!${allowedImport}`,
-                  ]
-                : forbiddenPattern(target),
+              group: forbiddenPattern(target),
               message: `${folder} must not import ${target} (layering: docs/decisions/0017).`,
             })),
           ],
@@ -85,16 +70,9 @@ function layerRule(folder, files, allowedImport) {
   };
 }
 
-const layeringRules = [
-  ...Object.keys(LAYERS).map((folder) => layerRule(folder, [`${folder}/**/*.{ts,tsx}`])),
-  ...Object.entries(KNOWN_BACK_EDGES).map(([file, allowedImport]) =>
-    layerRule(
-      Object.keys(LAYERS).find((folder) => file.startsWith(`${folder}/`)),
-      [file],
-      allowedImport,
-    ),
-  ),
-];
+const layeringRules = Object.keys(LAYERS).map((folder) =>
+  layerRule(folder, [`${folder}/**/*.{ts,tsx}`]),
+);
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "test-results/", "playwright-report/"] },

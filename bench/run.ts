@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import { benchBlocking } from "./blocking";
 import { advancedPayload, referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
 
@@ -42,7 +43,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function benchSync() {
   const { migrateToLatest } = await import("../db");
   const { db } = await import("../app/services/db.server");
-  const { runSync } = await import("../app/provider/sync.server");
+  const { runSync } = await import("../app/jobs/sync.server");
   await migrateToLatest(db);
   const provider = await startFakeProvider();
   const payload = referralPayload(100_000);
@@ -392,6 +393,9 @@ How each figure is taken:
 - Sync: \`runSync\` against the fake provider over loopback: fetch, zod validation, normalisation
   and the one-transaction store (players upsert and snapshots). The first run inserts everything;
   the second changes the totals of every tenth active player.
+- Blocking (bench/blocking.ts): \`/healthz\` requested every 10 ms by one client while the server
+  stores a sync of 100,000 referrals that changes every player (its longest wait); \`leaderboardPage\`
+  with a search, 30 times after 3 warm-up runs, over 400,000 players stored by the sync's store.
 - \`/leaderboard\`: autocannon, 50 connections for 15 s after a 3 s warm-up, daily period, page 1,
   10,000 players; once without cookies, as a visitor (the budget; the page cache of
   docs/decisions/0006 serves it), and once with a cookie, which the server renders every time, as
@@ -421,11 +425,25 @@ How each figure is taken:
   console.log(`\n${table}\n\nwritten to docs/benchmarks.md`);
 }
 
+// `tsx bench/run.ts sync http` runs only the sections named (no report written); none runs all.
+const SECTIONS = {
+  sync: benchSync,
+  blocking: () => benchBlocking({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
+  http: benchHttp,
+  sockets: benchSockets,
+} as const;
+const chosen = process.argv.slice(2);
 try {
-  await benchSync();
-  await benchHttp();
-  await benchSockets();
-  await writeReport();
+  const unknown = chosen.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown bench sections: ${unknown.join(", ")} (${Object.keys(SECTIONS).join(", ")})`,
+    );
+  }
+  for (const [name, run] of Object.entries(SECTIONS)) {
+    if (chosen.length === 0 || chosen.includes(name)) await run();
+  }
+  if (chosen.length === 0) await writeReport();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

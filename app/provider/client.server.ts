@@ -1,5 +1,5 @@
-import { parseReferralPayload } from "./payload.server";
-import type { Referral } from "./referrals";
+import { parseJsonInSlices, parseReferralPayload } from "./payload.server";
+import type { Referral } from "~/domain/referral";
 
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
@@ -10,8 +10,8 @@ export interface ProviderEndpoint {
 }
 
 /**
- * What one call to the provider gave. Failure messages are the spec's (public-site §8), since the
- * leaderboard shows them when there is no data to fall back on.
+ * What one call to the provider gave. Failure messages are the product's (docs/product.md §P8),
+ * since the leaderboard shows them when there is no data to fall back on.
  */
 export type FetchReferralsResult =
   | { ok: true; referrals: Referral[]; skipped: number }
@@ -20,6 +20,11 @@ export type FetchReferralsResult =
 export const RATE_LIMITED_MESSAGE = "API rate limit exceeded. Please try again later.";
 export const TIMED_OUT_MESSAGE = "Request timed out. Please try again later.";
 export const MALFORMED_MESSAGE = "Invalid data format received from server";
+
+/** The largest body read from the provider: 100,000 referrals are about 13 MB. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+export const tooLargeMessage = (maxBytes: number) =>
+  `Provider response larger than ${(maxBytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** `GET {base}/user2/affiliate/referral-leaderboard/{uid}` with the bearer token. */
 export function referralLeaderboardUrl({ baseUrl, affiliateUid }: ProviderEndpoint): string {
@@ -32,7 +37,11 @@ export function referralLeaderboardUrl({ baseUrl, affiliateUid }: ProviderEndpoi
 
 export async function fetchReferrals(
   endpoint: ProviderEndpoint,
-  { timeoutMs = PROVIDER_TIMEOUT_MS, now = () => Date.now() } = {},
+  {
+    timeoutMs = PROVIDER_TIMEOUT_MS,
+    now = () => Date.now(),
+    maxPayloadBytes = MAX_PAYLOAD_BYTES,
+  } = {},
 ): Promise<FetchReferralsResult> {
   // One deadline for the whole exchange: headers and body.
   const signal = AbortSignal.timeout(timeoutMs);
@@ -54,14 +63,16 @@ export async function fetchReferrals(
       await response.body?.cancel();
       return { ok: false, error: `HTTP error! status: ${response.status}` };
     }
+    const text = await readCapped(response, maxPayloadBytes);
+    if (text === null) return { ok: false, error: tooLargeMessage(maxPayloadBytes) };
     let body: unknown;
     try {
-      body = JSON.parse(await response.text());
+      body = await parseJsonInSlices(text);
     } catch (error) {
       if (signal.aborted) throw error;
       return { ok: false, error: MALFORMED_MESSAGE };
     }
-    const parsed = parseReferralPayload(body);
+    const parsed = await parseReferralPayload(body);
     return parsed.ok ? parsed : { ok: false, error: parsed.error };
   } catch (error) {
     if (signal.aborted) return { ok: false, error: TIMED_OUT_MESSAGE };
@@ -69,6 +80,30 @@ export async function fetchReferrals(
     const message = reason instanceof Error ? reason.message : String(reason);
     return { ok: false, error: `Could not reach the provider: ${message}` };
   }
+}
+
+/** The body as text, or null (and the rest left unread) once it passes `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get("Content-Length"));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return "";
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    bytes += read.value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(decoder.decode(read.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */

@@ -1,4 +1,4 @@
-import type { Referral } from "./referrals";
+import type { Referral } from "~/domain/referral";
 
 /**
  * The built-in demo source, used only while no provider token is configured: about 2,000 referrals

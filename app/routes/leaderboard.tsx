@@ -17,7 +17,7 @@ import {
 } from "~/domain/leaderboard-period";
 import { formatCount } from "~/domain/money";
 import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
-import { leaderboardPage, playerStanding } from "~/services/players.server";
+import { leaderboardPage, playerStanding } from "~/services/player-queries.server";
 import { syncStatus } from "~/services/sync-runs.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 

@@ -1,6 +1,6 @@
 import type { PanelFigure, TokenSource } from "~/domain/admin-panel";
 import { tokenStatusText } from "~/domain/admin-panel";
-import { readProviderConfig } from "~/provider/config.server";
+import { readProviderConfig } from "~/lib/provider-config.server";
 import { db } from "./db.server";
 import { latestProviderToken } from "./provider-tokens.server";
 

@@ -3,7 +3,7 @@ import type { AffiliateStatsJson, LeaderboardEntryJson } from "~/domain/api-cont
 import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { roundToCents } from "~/domain/money";
 import { db } from "./db.server";
-import { periodEntries } from "./players.server";
+import { periodEntries } from "./player-queries.server";
 
 /** The structured leaderboard response of docs/product.md §P3. */
 export type AffiliateStats = AffiliateStatsJson;

@@ -2,7 +2,7 @@ import { db } from "./db.server";
 
 /**
  * The provider token an admin pasted (the newest one wins). GOATED_API_TOKEN in the environment
- * takes precedence over it; see app/provider/sync.server.ts.
+ * takes precedence over it; see app/jobs/sync.server.ts.
  */
 export async function saveProviderToken(
   token: string,

@@ -7,6 +7,7 @@ import * as m0005 from "./0005_content";
 import * as m0006 from "./0006_username_canonical";
 import * as m0007 from "./0007_one_live_monthly_race_per_month";
 import * as m0008 from "./0008_session_expiry_indexes";
+import * as m0009 from "./0009_player_name_search";
 import * as m0010 from "./0010_admin_users_and_audit";
 
 /**
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   "0006_username_canonical": m0006,
   "0007_one_live_monthly_race_per_month": m0007,
   "0008_session_expiry_indexes": m0008,
+  "0009_player_name_search": m0009,
   "0010_admin_users_and_audit": m0010,
 };

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parseReferralPayload } from "~/provider/payload.server";
-import type { Referral } from "~/provider/referrals";
+import type { Referral } from "~/domain/referral";
 import { loadFixture } from "../fake-provider/server";
 import { expect, jsEnabled, test } from "./fixtures";
 import {
@@ -12,7 +12,7 @@ import {
 
 // The e2e server syncs from the fake provider's fixture (playwright.config.ts). The realtime test
 // raises LiveLeader's totals, which keeps them first in daily and never touches anyone else.
-const parsed = parseReferralPayload(loadFixture());
+const parsed = await parseReferralPayload(loadFixture());
 if (!parsed.ok) throw new Error(parsed.error);
 const referrals = parsed.referrals;
 const daily = referrals

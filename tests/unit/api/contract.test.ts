@@ -13,7 +13,7 @@ import { eventBus } from "~/lib/event-bus.server";
 import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { leaderboardSnapshot } from "~/services/players.server";
+import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { announceCompletion } from "~/services/race-announcement.server";
 import { completeRace } from "~/services/race-results.server";
 import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";

@@ -3,8 +3,8 @@ import { parseReferralPayload } from "~/provider/payload.server";
 import { loadFixture } from "../../fake-provider/server";
 
 describe("parseReferralPayload", () => {
-  it("normalises the fixture: skips entries without a uid, fills names and wagers", () => {
-    const parsed = parseReferralPayload(loadFixture());
+  it("normalises the fixture: skips entries without a uid, fills names and wagers", async () => {
+    const parsed = await parseReferralPayload(loadFixture());
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.skipped).toBe(2); // no uid, and an empty uid
     const byUid = new Map(parsed.referrals.map((r) => [r.uid, r]));
@@ -32,8 +32,8 @@ describe("parseReferralPayload", () => {
     expect(parsed.referrals).toHaveLength(loadFixture().data.length - 2);
   });
 
-  it("turns numeric uids into strings, keeps the last of a duplicated uid, and zeroes bad numbers", () => {
-    const parsed = parseReferralPayload({
+  it("turns numeric uids into strings, keeps the last of a duplicated uid, and zeroes bad numbers", async () => {
+    const parsed = await parseReferralPayload({
       success: true,
       data: [
         { uid: 42, name: "  Numeric  ", wagered: { today: -5, this_week: "NaN", all_time: 1e3 } },
@@ -70,8 +70,8 @@ describe("parseReferralPayload", () => {
     ["success false", { success: false, data: [] }],
     ["data that is not a list", { success: true, data: { rows: [] } }],
     ["no data at all", { success: true }],
-  ])("refuses %s", (_label, body) => {
-    expect(parseReferralPayload(body)).toEqual({
+  ])("refuses %s", async (_label, body) => {
+    expect(await parseReferralPayload(body)).toEqual({
       ok: false,
       error: "Invalid API response structure",
     });

@@ -4,7 +4,7 @@ import { migrateToLatest } from "~db";
 import { parseReferralPayload } from "~/provider/payload.server";
 import { loader } from "~/routes/api.affiliate.stats";
 import { db } from "~/services/db.server";
-import { storeReferrals } from "~/services/players.server";
+import { storeReferrals } from "~/services/player-store.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { AffiliateStats } from "~/services/affiliate-stats.server";
 import { loadFixture } from "../../fake-provider/server";
@@ -22,7 +22,7 @@ async function get(query: string, headers: Record<string, string> = {}) {
 
 beforeAll(async () => {
   await migrateToLatest(db);
-  const parsed = parseReferralPayload(loadFixture());
+  const parsed = await parseReferralPayload(loadFixture());
   if (!parsed.ok) throw new Error(parsed.error);
   const run = await startSyncRun("provider", now);
   const { changed } = await storeReferrals(parsed.referrals, { now, isDemo: false });

@@ -1,13 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import type { Referral } from "~/provider/referrals";
+import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import {
-  leaderboardPage,
-  playerStanding,
-  playerTotals,
-  storeReferrals,
-} from "~/services/players.server";
+import { leaderboardPage, playerStanding, playerTotals } from "~/services/player-queries.server";
+import { storeReferrals } from "~/services/player-store.server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");
 const referral = (uid: string, name: string, today: number, allTime = today): Referral => ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startSyncSchedule } from "~/provider/schedule.server";
-import type { SyncResult } from "~/provider/sync.server";
+import { startSyncSchedule } from "~/jobs/sync-schedule.server";
+import type { SyncResult } from "~/jobs/sync.server";
 
 const success: SyncResult = {
   outcome: "success",

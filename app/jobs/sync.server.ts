@@ -1,12 +1,13 @@
 import { eventBus } from "~/lib/event-bus.server";
-import { leaderboardSnapshot, storeReferrals } from "~/services/players.server";
+import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
+import { storeReferrals } from "~/services/player-store.server";
 import { latestProviderToken } from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
-import { fetchReferrals } from "./client.server";
-import type { FetchReferralsResult } from "./client.server";
-import type { ProviderConfig } from "./config.server";
-import { demoReferrals } from "./demo-source.server";
+import { fetchReferrals } from "~/provider/client.server";
+import type { FetchReferralsResult } from "~/provider/client.server";
+import type { ProviderConfig } from "~/lib/provider-config.server";
+import { demoReferrals } from "~/provider/demo-source.server";
 
 export type SyncResult =
   | { outcome: "success"; source: SyncSource; players: number; skipped: number; changed: number }

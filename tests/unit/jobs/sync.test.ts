@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { runSync } from "~/provider/sync.server";
-import type { SyncOptions } from "~/provider/sync.server";
+import { runSync } from "~/jobs/sync.server";
+import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardUpdateMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { leaderboardPage } from "~/services/players.server";
+import { leaderboardPage } from "~/services/player-queries.server";
 import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
 import { runRaceJobs } from "~/jobs/race-completion.server";
 import { computeStandings } from "~/services/race-standings.server";

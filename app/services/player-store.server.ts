@@ -1,0 +1,187 @@
+import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
+import type { Referral } from "~/domain/referral";
+import { SLICE_MS, sliceClock } from "~/lib/event-loop.server";
+import { sqliteConnection } from "~db";
+import { db } from "./db.server";
+
+export interface StoreResult {
+  /** Players inserted, or whose name or totals differ from what was stored. */
+  changed: number;
+  /** Snapshot rows appended (new all-time totals). */
+  snapshots: number;
+}
+
+type StoredRow = [
+  uid: string,
+  name: string,
+  today: number,
+  thisWeek: number,
+  thisMonth: number,
+  allTime: number,
+  wagerChangedAt: string,
+];
+
+/** Referrals stored per batch: one lookup of their stored rows, then their writes. */
+export const STORE_BATCH = 200;
+
+/**
+ * Stores one sync's referrals. Rows that did not change are not rewritten. `wager_changed_at`
+ * moves only when a total moved; a snapshot of the all-time total is appended only when it changed
+ * (a new player's first non-zero total included; a missing snapshot means 0).
+ * A snapshot at the UTC month's start (all-time minus this month) is added for a new player, so the
+ * month's race does not count their earlier history when our first sync is mid-month, and for a
+ * known player whose total rose since our last sync before midnight and who has no snapshot in the
+ * new month yet, so the month that ended and the new one split those wagers exactly (unless a race
+ * across midnight was already frozen without them: docs/decisions/0007).
+ * Players absent from the payload keep their last known totals. A real (non-demo) store removes
+ * the demo rows, so the first good provider sync replaces the demo data.
+ *
+ * Stored in short transactions of a few hundred players, yielding to the event loop between them,
+ * so requests are served while 100,000 referrals are stored (docs/decisions/0013). Each player's
+ * row and snapshots are written together, so a store cut short (an error, a killed process)
+ * leaves every player either as before or as in this payload, and the sync run that records the
+ * data's time is marked done only after the last batch. The month-turn rule above is per player
+ * for that reason: a store cut short in the month's first minutes leaves the players it did not
+ * reach for the next store to split.
+ * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
+ * be stored in well under 2 s (DESIGN.md).
+ */
+export async function storeReferrals(
+  referrals: Referral[],
+  {
+    now,
+    isDemo,
+    sliceMs = SLICE_MS,
+  }: {
+    now: Date;
+    isDemo: boolean;
+    /** How long one transaction may run on (tests take 0: one batch per transaction). */
+    sliceMs?: number;
+  },
+): Promise<StoreResult> {
+  const at = now.toISOString();
+  const sqlite = sqliteConnection(db);
+  const storedRows = sqlite
+    .prepare(
+      `SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
+       WHERE uid IN (SELECT value FROM json_each(?))`,
+    )
+    .raw();
+  const upsert = sqlite.prepare(
+    `INSERT INTO players (uid, name, today, this_week, this_month, all_time, is_demo, updated_at, wager_changed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (uid) DO UPDATE SET name = excluded.name, today = excluded.today,
+       this_week = excluded.this_week, this_month = excluded.this_month,
+       all_time = excluded.all_time, is_demo = excluded.is_demo,
+       updated_at = excluded.updated_at, wager_changed_at = excluded.wager_changed_at`,
+  );
+  const snapshot = sqlite.prepare(
+    "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
+  );
+  // The name index (migration 0009) for the players a batch adds or renames: the old names out
+  // before the rows change, the new ones in after, one statement each.
+  const unindexNames = sqlite.prepare(
+    `INSERT INTO players_name_search (players_name_search, rowid, name)
+     SELECT 'delete', rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
+  );
+  const indexNames = sqlite.prepare(
+    `INSERT INTO players_name_search (rowid, name)
+     SELECT rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
+  );
+  // On only inside the store's own transactions: the triggers index everyone else's writes.
+  const storeIndexesNames = sqlite.prepare("UPDATE players_name_search_mode SET store_indexes = ?");
+  const newestSnapshotOf = sqlite
+    .prepare("SELECT max(taken_at) FROM wager_snapshots WHERE uid = ?")
+    .pluck();
+  const monthStart = utcMonthWindow(now).start.toISOString();
+  // A race across midnight frozen before this store (the completion job's fallback when the
+  // provider was down) kept its pre-midnight figures; a midnight snapshot now would take what
+  // was wagered between our last sync and midnight out of the new month's race too.
+  const frozenAcrossMidnight =
+    sqlite
+      .prepare(
+        "SELECT 1 FROM races WHERE status = 'completed' AND start_date < ? AND end_date >= ? LIMIT 1",
+      )
+      .get(monthStart, monthStart) !== undefined;
+
+  const storeBatch = (batch: Referral[], result: StoreResult) => {
+    const stored = new Map<string, StoredRow>();
+    const rows = storedRows.all(JSON.stringify(batch.map((r) => r.uid))) as StoredRow[];
+    for (const row of rows) stored.set(row[0], row);
+    const renamed = batch.filter(({ uid, name }) => {
+      const before = stored.get(uid);
+      return before !== undefined && before[1] !== name;
+    });
+    if (renamed.length > 0) unindexNames.run(JSON.stringify(renamed.map((r) => r.uid)));
+    const named = renamed.map((r) => r.uid);
+    for (const { uid, name, wagered } of batch) {
+      const before = stored.get(uid);
+      const totalsChanged =
+        !before ||
+        before[2] !== wagered.today ||
+        before[3] !== wagered.this_week ||
+        before[4] !== wagered.this_month ||
+        before[5] !== wagered.all_time;
+      if (!totalsChanged && before[1] === name) continue;
+      if (!before) named.push(uid);
+      upsert.run(
+        uid,
+        name,
+        wagered.today,
+        wagered.this_week,
+        wagered.this_month,
+        wagered.all_time,
+        isDemo ? 1 : 0,
+        at,
+        totalsChanged ? at : before[6],
+      );
+      result.changed += 1;
+      const baseline = monthStartBaseline(wagered, now);
+      // A new player's history before the month, or what a known player wagered between our
+      // last sync and midnight (it belongs to the month that ended).
+      const splitsMonthTurn = () =>
+        !frozenAcrossMidnight &&
+        baseline !== null &&
+        before !== undefined &&
+        baseline.allTime > before[5] &&
+        ((newestSnapshotOf.get(uid) as string | null) ?? "") < monthStart;
+      if (baseline && (!before || splitsMonthTurn())) {
+        snapshot.run(uid, baseline.takenAt, baseline.allTime);
+        result.snapshots += 1;
+      }
+      if ((before?.[5] ?? 0) !== wagered.all_time) {
+        snapshot.run(uid, at, wagered.all_time);
+        result.snapshots += 1;
+      }
+    }
+    if (named.length > 0) indexNames.run(JSON.stringify(named));
+  };
+
+  const result: StoreResult = { changed: 0, snapshots: 0 };
+  const slice = sliceClock(sliceMs);
+  let next = 0;
+  // The demo purge goes with the first batch (always one, even for an empty payload).
+  do {
+    await db.connection().execute(async () =>
+      sqlite.transaction(() => {
+        if (next === 0 && !isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
+        storeIndexesNames.run(1);
+        do {
+          storeBatch(referrals.slice(next, next + STORE_BATCH), result);
+          next += STORE_BATCH;
+        } while (next < referrals.length && !slice.due());
+        storeIndexesNames.run(0);
+      })(),
+    );
+    storeCommits.count += 1;
+    if (next < referrals.length) await slice.next();
+  } while (next < referrals.length);
+  return result;
+}
+
+const storeCommits = { count: 0 };
+
+/** Store transactions committed by this process (a version of the players, with data_version). */
+export function storeCommitCount(): number {
+  return storeCommits.count;
+}

@@ -1,0 +1,160 @@
+// Work that could hold the server's event loop (issue 12, item 10), for bench/run.ts:
+// - the longest wait of a request (GET /healthz every 10 ms) while the server stores a
+//   100,000-referral sync that changes every player;
+// - a username search at 400,000 players (leaderboardPage, in a child process of its own so the
+//   run's other databases are untouched).
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import { advancedPayload, referralPayload } from "./payload";
+
+export interface BlockingBenchDeps {
+  work: string;
+  origin: string;
+  record: (measure: string, budget: string, result: string, ok: boolean | null) => void;
+  ms: (n: number) => string;
+  startServer: (
+    databaseFile: string,
+    providerUrl: string,
+    syncSeconds: number,
+  ) => Promise<ChildProcess>;
+  stopServer: (server: ChildProcess) => Promise<void>;
+}
+
+const SEARCH_PLAYERS = 400_000;
+
+export async function benchBlocking(deps: BlockingBenchDeps) {
+  await benchSyncWait(deps);
+  await benchSearch(deps);
+}
+
+async function benchSyncWait({
+  work,
+  origin,
+  record,
+  ms,
+  startServer,
+  stopServer,
+}: BlockingBenchDeps) {
+  const provider = await startFakeProvider();
+  const payload = referralPayload(100_000, 4);
+  provider.setPayload(payload);
+  // Syncs every 2 s after the last ended; the first (at start) stores the 100,000 players.
+  const server = await startServer(path.join(work, "blocking.sqlite"), provider.url, 2);
+  const leader = async () => {
+    const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`);
+    const body = (await response.json()) as {
+      data: { all_time: { data: { wagered: { all_time: number } }[] } };
+    };
+    return body.data.all_time.data[0]?.wagered.all_time ?? 0;
+  };
+  try {
+    const before = await leader();
+    const changed = advancedPayload(payload, 1);
+    provider.setPayload(changed);
+    // The fake provider serialises a new payload on its first request: not while we measure.
+    await fetch(`${provider.url}/user2/affiliate/referral-leaderboard/${FAKE_AFFILIATE_UID}`, {
+      headers: { Authorization: `Bearer ${FAKE_TOKEN}` },
+    }).then((response) => response.arrayBuffer());
+
+    const waits: number[] = [];
+    let stored = false;
+    const poll = (async () => {
+      while (!stored) {
+        const started = performance.now();
+        const response = await fetch(`${origin}/healthz`);
+        await response.arrayBuffer();
+        waits.push(performance.now() - started);
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, 10 - (performance.now() - started))),
+        );
+      }
+    })();
+    const startedAt = performance.now();
+    while (!stored && performance.now() - startedAt < 120_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      stored = (await leader()) !== before;
+    }
+    await poll;
+    if (!stored) throw new Error("the changed payload was not stored within 2 minutes");
+    const longest = Math.max(...waits);
+    record(
+      `longest /healthz wait while a 100,000-referral sync that changes everyone runs (${waits.length} requests)`,
+      "< 100 ms",
+      ms(longest),
+      longest < 100,
+    );
+  } finally {
+    await stopServer(server);
+    await provider.close();
+  }
+}
+
+async function benchSearch({ work, record, ms }: BlockingBenchDeps) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(import.meta.url), "search"],
+    {
+      env: { ...process.env, DATABASE_PATH: path.join(work, "search.sqlite") },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`the search bench exited with ${String(code)}`);
+  const results = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as Record<
+    string,
+    { median: number; max: number; found: number }
+  >;
+  for (const [label, { median, max, found }] of Object.entries(results)) {
+    const budgeted = label.startsWith("name");
+    record(
+      `username search at ${SEARCH_PLAYERS.toLocaleString("en-US")} players, ${label} (${found} found): median (max)`,
+      budgeted ? "< 20 ms" : "none",
+      `${ms(median)} (${ms(max)})`,
+      budgeted ? median < 20 : null,
+    );
+  }
+}
+
+/** In the child: 400,000 players stored by the sync's store, then each search timed 30 times. */
+async function searchChild() {
+  const { migrateToLatest } = await import("../db");
+  const { db } = await import("../app/services/db.server");
+  const { parseReferralPayload } = await import("../app/provider/payload.server");
+  const { leaderboardPage } = await import("../app/services/player-queries.server");
+  const { storeReferrals } = await import("../app/services/player-store.server");
+  await migrateToLatest(db);
+  const parsed = await parseReferralPayload(referralPayload(SEARCH_PLAYERS, 5));
+  if (!parsed.ok) throw new Error(parsed.error);
+  await storeReferrals(parsed.referrals, { now: new Date(), isDemo: false, sliceMs: 1000 });
+  const searches = {
+    // Names are Player_<base 36>: "r_7kq" is one player and the 36 whose number continues it.
+    "name part of 5 characters, daily": { period: "daily", search: "r_7kq" },
+    "name part of 5 characters, all time": { period: "all_time", search: "r_7kq" },
+    "2 characters, daily": { period: "daily", search: "7k" },
+  } as const;
+  const results: Record<string, { median: number; max: number; found: number }> = {};
+  for (const [label, query] of Object.entries(searches)) {
+    const timings: number[] = [];
+    let found = 0;
+    for (let i = 0; i < 33; i += 1) {
+      const started = performance.now();
+      found = (await leaderboardPage(query)).totalPlayers;
+      if (i >= 3) timings.push(performance.now() - started);
+    }
+    timings.sort((a, b) => a - b);
+    results[label] = {
+      median: timings[Math.floor(timings.length / 2)] ?? 0,
+      max: timings.at(-1) ?? 0,
+      found,
+    };
+  }
+  await db.destroy();
+  console.log(JSON.stringify(results));
+}
+
+if (process.argv[2] === "search") await searchChild();

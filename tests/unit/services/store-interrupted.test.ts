@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~db";
+import type { Referral } from "~/domain/referral";
+import { db } from "~/services/db.server";
+import { STORE_BATCH, storeReferrals } from "~/services/player-store.server";
+import { computeStandings } from "~/services/race-standings.server";
+import { ensureMonthlyRace } from "~/services/race-store.server";
+
+const PLAYERS = STORE_BATCH * 2 + STORE_BATCH / 2; // three batches, one transaction each
+const referrals = (thisMonth: number, allTime: number): Referral[] =>
+  Array.from({ length: PLAYERS }, (_, i) => ({
+    uid: `p${String(i).padStart(4, "0")}`,
+    name: `Player ${i}`,
+    wagered: { today: thisMonth, this_week: thisMonth, this_month: thisMonth, all_time: allTime },
+  }));
+
+beforeAll(() => migrateToLatest(db));
+
+describe("a store cut short between batches", () => {
+  it("leaves every player whole, and the month's turn to the next store for the rest", async () => {
+    const october = new Date("2026-10-31T23:50:00.000Z");
+    await storeReferrals(referrals(300, 1000), { now: october, isDemo: false, sliceMs: 0 });
+    const octoberRace = await ensureMonthlyRace(october);
+
+    // Ten minutes into November every player wagered 300 before midnight and 200 after; the
+    // store fails in its second batch (a row SQLite refuses), as a killed process would stop.
+    const november = new Date("2026-11-01T00:10:00.000Z");
+    const cutShort = referrals(200, 1500);
+    (cutShort[STORE_BATCH + STORE_BATCH / 2] as { name: string | null }).name = null;
+    await expect(
+      storeReferrals(cutShort, { now: november, isDemo: false, sliceMs: 0 }),
+    ).rejects.toThrow(/NOT NULL/);
+
+    // Each player is as before or as in the payload, never a row without its snapshots.
+    const rows = await db
+      .selectFrom("players")
+      .leftJoin("wager_snapshots", "wager_snapshots.uid", "players.uid")
+      .select(["players.uid", "players.all_time", (eb) => eb.fn.count("taken_at").as("snapshots")])
+      .groupBy("players.uid")
+      .orderBy("players.uid")
+      .execute();
+    const states = new Set(rows.map((r) => `${r.all_time}:${r.snapshots}`));
+    // Before: the October baseline and first sighting; after: also midnight and the new total.
+    expect(states).toEqual(new Set(["1000:2", "1500:4"]));
+    expect(rows.filter((r) => r.all_time === 1500)).toHaveLength(STORE_BATCH); // the first batch only
+
+    const later = new Date("2026-11-01T00:20:00.000Z");
+    await storeReferrals(referrals(200, 1500), { now: later, isDemo: false, sliceMs: 0 });
+    const novemberRace = await ensureMonthlyRace(later);
+    const wagers = async (race: typeof octoberRace) =>
+      new Set((await computeStandings(race!, later)).map((s) => s.wager));
+    // Every player, whichever batch reached them: 600 in October, 200 in November.
+    expect((await computeStandings(octoberRace!, later)).length).toBe(PLAYERS);
+    expect(await wagers(octoberRace)).toEqual(new Set([600]));
+    expect(await wagers(novemberRace)).toEqual(new Set([200]));
+  });
+});
