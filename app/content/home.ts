@@ -1,6 +1,6 @@
 import type { ToastInput } from "~/lib/toast";
 
-/** The hero beside the new-user promo box, and the box itself (spec public-site §2 "Home"). */
+/** The hero beside the new-user promo box, and the box itself (docs/product.md §P2 "Home"). */
 export const HOME_HERO = {
   title: "Where the Goats climb",
   text: "Live wager leaderboards, a monthly wager race with a $500 prize pool, VIP ranks and rewards for players who sign up to Goated with our code.",
@@ -12,7 +12,7 @@ export const NEW_USER_PROMO = {
   signUp: "Sign up on Goated",
 } as const;
 
-/** The headline carousel's items and where each goes (spec public-site §2 "Home"). */
+/** The headline carousel's items and where each goes (docs/product.md §P2 "Home"). */
 export interface HeadlineItem {
   id: string;
   headline: string;
@@ -24,7 +24,7 @@ export interface HeadlineItem {
 export const TOTAL_WAGERED_ITEM_ID = "total-wagered";
 export const BONUS_CODES_ITEM_ID = "bonus-codes";
 
-/** Shown to a visitor who asks for the bonus codes, with or without JavaScript (spec §2). */
+/** Shown to a visitor who asks for the bonus codes, with or without JavaScript (docs/product.md §P2). */
 export const BONUS_CODES_SIGN_IN_TOAST: ToastInput = {
   title: "Authentication Required",
   description: "Please sign in to access bonus codes",

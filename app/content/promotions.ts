@@ -1,7 +1,7 @@
 import type { Promotion } from "~/domain/promotions";
 import { PROVIDER_REFERRAL_URL } from "./links";
 
-/** The weekly race's prizes in dollars for places 1 to 10 (spec admin-and-content §2). */
+/** The weekly race's prizes in dollars for places 1 to 10 (docs/product.md §A2). */
 export const WEEKLY_RACE_PRIZES = [5000, 2500, 1000, 500, 350, 250, 150, 125, 75, 50] as const;
 
 export const PROMOTIONS_INTRO =

@@ -1,4 +1,4 @@
-/** The VIP program (spec admin-and-content §9): tiers with the XP each level needs, and benefits. */
+/** The VIP program (docs/product.md §A9): tiers with the XP each level needs, and benefits. */
 export const VIP_TIER_NAMES = [
   "Copper",
   "Bronze",

@@ -1,4 +1,4 @@
-/** A VIP-transfer tier (spec public-site §3, §9): what a player wagered elsewhere and what they get here. */
+/** A VIP-transfer tier (docs/product.md §P3, §P9): what a player wagered elsewhere and what they get here. */
 export interface TransferTier {
   /** Dollars wagered at another casino. */
   wageredElsewhere: number;

@@ -3,7 +3,7 @@ import { hasInvisibleCharacters, mixesScripts } from "./usernames";
 
 /**
  * One zod schema per account form, shared by the browser (conform's client validation) and the
- * server (actions and the JSON API). Messages are spec §5's where it has them. Import this module
+ * server (actions and the JSON API). Messages are docs/product.md §P5's where it has them. Import this module
  * only from route modules and *.server.ts files: zod must stay out of the root bundle.
  */
 
@@ -17,7 +17,7 @@ export const USERNAME_INVISIBLE_CHARACTERS =
 export const USERNAME_AT_SIGN = "Username must not contain @";
 export const USERNAME_MIXED_SCRIPTS =
   "Username must not mix letters of different alphabets (such as Latin and Cyrillic)";
-// 8, not spec §5's 6: ASVS 5.0 level 2 (docs/decisions/0010-password-rules.md).
+// 8, not docs/product.md §P5's 6: ASVS 5.0 level 2 (docs/decisions/0010-password-rules.md).
 export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
 export const PASSWORD_TOO_LONG = "Password must be at most 128 characters";
 export const PASSWORD_REQUIRED = "Please enter your password";
@@ -26,7 +26,7 @@ export const NEW_PASSWORD_UNCHANGED = "New password must be different from the c
 export const CONFIRM_PASSWORD = "Please confirm your password";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
-/** The ten emblem colours of spec §3; the first is the default. */
+/** The ten emblem colours of docs/product.md §P3; the first is the default. */
 export const PROFILE_COLORS = [
   "#D7FF00",
   "#FF5E5B",
@@ -84,7 +84,7 @@ export const registerSchema = z
   });
 
 /**
- * The JSON API's registration: spec §3's client sends only username, password and email, so a
+ * The JSON API's registration: docs/product.md §P3's client sends only username, password and email, so a
  * missing confirmation stands for the password; one that is sent must still match.
  */
 export const apiRegisterSchema = z.preprocess(

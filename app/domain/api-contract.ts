@@ -3,7 +3,7 @@ import { PREFERENCE_KEYS } from "./account-forms";
 import { RANKS } from "./rank";
 
 /**
- * The JSON API's answers (spec public-site §3 and §7, admin-and-content §3 and §7) as zod schemas:
+ * The JSON API's answers (docs/product.md §P3 and §P7, docs/product.md §A3 and §A7) as zod schemas:
  * the one description of every shape. The serializers are typed from them (z.infer), the contract
  * suite (tests/unit/api/contract.test.ts) checks every answer against them, and the README's
  * "JSON API" table is checked against API_ENDPOINTS. Import only from route modules and
@@ -40,7 +40,7 @@ export const apiMessageSchema = z.strictObject({
   message: z.string().min(1),
 });
 
-/** Spec public-site §3 "User": the current user. */
+/** docs/product.md §P3 "User": the current user. */
 export const accountSchema = z.strictObject({
   id: z.number().int().positive(),
   username: z.string(),
@@ -70,7 +70,7 @@ export const profileUpdateAnswerSchema = z.strictObject({
   message: z.string(),
 });
 
-/** Spec public-site §3 "Session"; isActive marks the session asking (isCurrent says the same). */
+/** docs/product.md §P3 "Session"; isActive marks the session asking (isCurrent says the same). */
 export const sessionSchema = z.strictObject({
   id: z.string().min(1),
   userAgent: z.string(),
@@ -152,7 +152,7 @@ export const raceParticipantSchema = z.strictObject({
 });
 export type RaceParticipantJson = z.infer<typeof raceParticipantSchema>;
 
-/** GET /api/wager-races/current (spec public-site §3 "Current race"). */
+/** GET /api/wager-races/current (docs/product.md §P3 "Current race"). */
 export const currentRaceSchema = z.strictObject({
   id: z.number().int().positive(),
   title: z.string(),
@@ -174,7 +174,7 @@ export const previousRaceSchema = currentRaceSchema.extend({
 });
 export type PreviousRaceJson = z.infer<typeof previousRaceSchema>;
 
-/** GET /api/wager-race/position (spec public-site §3 "Race position"). */
+/** GET /api/wager-race/position (docs/product.md §P3 "Race position"). */
 export const racePositionSchema = z.strictObject({
   position: z.number().int().positive(),
   totalParticipants: z.number().int().positive(),
@@ -199,7 +199,7 @@ const leaderboardEntry = z.strictObject({
 });
 export type LeaderboardEntryJson = z.infer<typeof leaderboardEntry>;
 
-/** GET /api/affiliate/stats (spec public-site §3 "Leaderboard response", structured). */
+/** GET /api/affiliate/stats (docs/product.md §P3 "Leaderboard response", structured). */
 export const affiliateStatsSchema = z.strictObject({
   status: z.literal("success"),
   metadata: z.strictObject({
@@ -215,7 +215,7 @@ export const affiliateStatsSchema = z.strictObject({
 });
 export type AffiliateStatsJson = z.infer<typeof affiliateStatsSchema>;
 
-/** A race as the admin API reads and writes it (admin-and-content §3 "Wager race"). */
+/** A race as the admin API reads and writes it (docs/product.md §A3 "Wager race"). */
 export const adminRaceSchema = z.strictObject({
   id: z.number().int().positive(),
   title: z.string(),
@@ -277,7 +277,7 @@ export const leaderboardSocketMessageSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
-/** Admin-and-content §3 "User (admin view)"; lastLogin is null for an account never signed in. */
+/** docs/product.md §A3 "User (admin view)"; lastLogin is null for an account never signed in. */
 export const adminUserSchema = z.strictObject({
   id: z.number().int().positive(),
   username: z.string(),
@@ -302,7 +302,7 @@ export interface ApiEndpoint {
 }
 
 /**
- * Every implemented call of both specs' §7, as the README's "JSON API" table lists them (a test
+ * Every implemented call of docs/product.md §P7 and §A7, as the README's "JSON API" table lists them (a test
  * compares the two). Errors are apiErrorSchema everywhere.
  */
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [

@@ -1,4 +1,4 @@
-/** The sign-in dialog's two modes (spec §4 "Auth dialog") and where each form posts. */
+/** The sign-in dialog's two modes (docs/product.md §P4 "Auth dialog") and where each form posts. */
 export type AuthMode = "login" | "register";
 
 export function parseAuthMode(value: string | null | undefined): AuthMode {
@@ -10,7 +10,7 @@ export function authPath(mode: AuthMode, redirectTo: string): string {
   return `/auth?${new URLSearchParams({ mode, redirectTo }).toString()}`;
 }
 
-/** The title of a failed attempt's toast (spec §8). */
+/** The title of a failed attempt's toast (docs/product.md §P8). */
 export function authFailureTitle(mode: AuthMode): string {
   return mode === "login" ? "Login Failed" : "Registration Failed";
 }

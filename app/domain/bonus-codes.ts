@@ -4,5 +4,5 @@ export function isBonusCodeExpired(expiresAt: string, now: Date): boolean {
   return !Number.isFinite(expiry) || expiry <= now.getTime();
 }
 
-/** How long a copied code shows 'Copied!' (spec §9). */
+/** How long a copied code shows 'Copied!' (docs/product.md §P9). */
 export const COPY_CONFIRMATION_MS = 2000;

@@ -1,4 +1,4 @@
-/** Challenges (spec admin-and-content §2, §3) and the figures of their summary tiles. */
+/** Challenges (docs/product.md §A2, §A3) and the figures of their summary tiles. */
 export interface Challenge {
   id: string;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * Whether the intro/loading screen shows (spec §2: first visit per browser session). Our users are
+ * Whether the intro/loading screen shows (docs/product.md §P2: first visit per browser session). Our users are
  * on slow phones, so it never covers a page that took more than a second to come alive, and it
  * stays away when the visitor asked for less motion or less data.
  */

@@ -28,10 +28,10 @@ export interface LeaderboardSnapshot {
   lastUpdated: string | null;
 }
 
-/** Rows per leaderboard page (spec public-site §2). */
+/** Rows per leaderboard page (docs/product.md §P2). */
 export const LEADERBOARD_PAGE_SIZE = 10;
 
-/** The MVP pulse shows for this long after an MVP's totals changed (spec public-site §2). */
+/** The MVP pulse shows for this long after an MVP's totals changed (docs/product.md §P2). */
 export const MVP_PULSE_MS = 10_000;
 
 /** Whether an MVP whose totals changed at `changedAt` still pulses at `now`. */

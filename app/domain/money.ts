@@ -34,7 +34,7 @@ export function formatCount(value: number): string {
   return count.format(finite(value));
 }
 
-/** "$1.23K", "$4.5M", "$2B": abbreviated at 1e3, 1e6 and 1e9 (spec §9), at most 2 decimals. */
+/** "$1.23K", "$4.5M", "$2B": abbreviated at 1e3, 1e6 and 1e9 (docs/product.md §P9), at most 2 decimals. */
 export function formatAbbreviatedUsd(dollars: number): string {
   const amount = finite(dollars);
   const magnitude = Math.abs(amount);

@@ -1,4 +1,4 @@
-/** The profile's tabs (spec §2), chosen by `?tab=`; Stats by default. */
+/** The profile's tabs (docs/product.md §P2), chosen by `?tab=`; Stats by default. */
 export const PROFILE_TABS = [
   { id: "stats", label: "Stats" },
   { id: "rank", label: "Rank Progress" },

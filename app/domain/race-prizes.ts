@@ -1,5 +1,5 @@
 /**
- * Prize pools and their split (spec public-site §9, admin-and-content §9). Pools and prizes are
+ * Prize pools and their split (docs/product.md §P9, docs/product.md §A9). Pools and prizes are
  * integer cents; a distribution maps positions 1..10 to a percent of the pool and is paid as
  * published, even when its shares do not add up to 100% (docs/decisions/0003).
  */
@@ -10,7 +10,7 @@ export const PAID_POSITIONS = 10;
 /** The monthly race: $500 over 10 positions, shares as published (they add up to 103.5%). */
 export const MONTHLY_RACE_POOL_CENTS = 50_000;
 /**
- * Its minimum wager in dollars: the smallest the race form and API accept (admin-and-content §5,
+ * Its minimum wager in dollars: the smallest the race form and API accept (docs/product.md §A5,
  * 'at least 1'), so an admin can edit the automatic race without changing it (docs/decisions/0007).
  */
 export const MONTHLY_RACE_MIN_WAGER = 1;

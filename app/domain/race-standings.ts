@@ -1,4 +1,4 @@
-// The order of a race (public-site §5: "Race lists keep only participants with wager above 0,
+// The order of a race (docs/product.md §P5: "Race lists keep only participants with wager above 0,
 // sorted descending, top 10"), plus the race's own minimum wager.
 
 export interface StandingInput {

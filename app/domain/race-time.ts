@@ -94,7 +94,7 @@ export function daysLeftRoundedUp(end: Date, now: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
 }
 
-/** After a completion the site shows the previous race for this long (spec §4, §9). */
+/** After a completion the site shows the previous race for this long (docs/product.md §P4, §P9). */
 export const COMPLETED_VIEW_MS = HOUR;
 
 export type PositionChange =

@@ -1,5 +1,5 @@
 /**
- * VIP ranks from a player's all-time wagered dollars (spec public-site §4 "Rank" and §9). Shared by
+ * VIP ranks from a player's all-time wagered dollars (docs/product.md §P4 "Rank" and §P9). Shared by
  * the leaderboard badges, the profile, the rank widget and the shell.
  */
 export const RANKS = [

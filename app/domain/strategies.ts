@@ -1,6 +1,6 @@
 import { parseChoice } from "./choice";
 
-/** Strategies (spec admin-and-content §2, §3): searched and filtered by a GET form. */
+/** Strategies (docs/product.md §A2, §A3): searched and filtered by a GET form. */
 export const STRATEGY_CATEGORIES = [
   "all",
   "fundamentals",

@@ -1,5 +1,5 @@
 /**
- * Device and browser names for the session list (spec §2, Sessions tab). Order matters: iPad and
+ * Device and browser names for the session list (docs/product.md §P2, Sessions tab). Order matters: iPad and
  * Android tablets before phones, and Edge and Opera before Chrome, whose token they also carry.
  */
 export type DeviceName =

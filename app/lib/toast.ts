@@ -11,5 +11,5 @@ export interface Toast {
 
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 
-/** Toasts are dismissed after this long when JavaScript runs (spec §9: toast display 5000 ms). */
+/** Toasts are dismissed after this long when JavaScript runs (docs/product.md §P9: toast display 5000 ms). */
 export const TOAST_DURATION_MS = 5000;

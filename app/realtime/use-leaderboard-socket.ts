@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { ServerMessage } from "./messages";
 
-/** The spec's reconnect delay after a close with any code other than 1000 (public-site §4). */
+/** The reconnect delay after a close with any code other than 1000 (docs/product.md §P4). */
 const RECONNECT_DELAY_MS = 5_000;
 
 /**

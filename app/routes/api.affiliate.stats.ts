@@ -27,7 +27,7 @@ const pagingSchema = z
 
 /**
  * GET /api/affiliate/stats[?page=N&limit=M]: the leaderboard in the spec's structured shape
- * (public-site §3). With paging, that page of each period; without, every player with a non-zero
+ * (docs/product.md §P3). With paging, that page of each period; without, every player with a non-zero
  * total in each period. The ETag is the last successful sync, whose time the body carries as
  * lastUpdated (so a 304 never keeps an old lastUpdated).
  */

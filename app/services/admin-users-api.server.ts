@@ -5,7 +5,7 @@ import { listUsers } from "./admin-users.server";
 import { requireApiAdmin } from "./auth.server";
 
 /**
- * `GET /api/admin/users?q=&page=`: the §A3 user list, 25 a page. The body stays the spec's plain
+ * `GET /api/admin/users?q=&page=`: the docs/product.md §A3 user list, 25 a page. The body stays the spec's plain
  * list; the paging travels in headers (X-Total-Count, X-Page, X-Total-Pages).
  */
 export async function jsonAdminUsers(request: Request) {

@@ -1,6 +1,6 @@
 import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
-import { SLICE_MS, sliceClock } from "~/lib/event-loop.server";
+import { sliceClock } from "~/lib/event-loop.server";
 import { sqliteConnection } from "~db";
 import { db } from "./db.server";
 
@@ -20,6 +20,12 @@ type StoredRow = [
   allTime: number,
   wagerChangedAt: string,
 ];
+
+/**
+ * How long one store transaction may run on: longer than the parse's slices, since each commit
+ * rewrites the index pages it touched (docs/decisions/0013).
+ */
+export const STORE_SLICE_MS = 50;
 
 /** Referrals stored per batch: one lookup of their stored rows, then their writes. */
 export const STORE_BATCH = 200;
@@ -51,7 +57,7 @@ export async function storeReferrals(
   {
     now,
     isDemo,
-    sliceMs = SLICE_MS,
+    sliceMs = STORE_SLICE_MS,
   }: {
     now: Date;
     isDemo: boolean;

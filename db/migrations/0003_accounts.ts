@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-/** Profile fields of spec §3 "User" and the per-user notification preferences. */
+/** Profile fields of docs/product.md §P3 "User" and the per-user notification preferences. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("users").addColumn("telegram_username", "text").execute();
   await db.schema.alterTable("users").addColumn("bio", "text").execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Bonus codes (spec public-site §2 "/bonus-codes", admin-and-content §3 "Bonus code"), seeded with
+ * Bonus codes (docs/product.md §P2 "/bonus-codes", docs/product.md §A3 "Bonus code"), seeded with
  * the two codes the site launched with, both already expired. Admins manage them later.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

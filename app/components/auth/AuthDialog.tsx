@@ -5,7 +5,7 @@ import type { AuthMode } from "~/domain/auth-mode";
 import { AuthForm } from "./AuthForm";
 
 /**
- * The login/register form as a modal over the current page (spec §4 "Auth dialog"). A successful
+ * The login/register form as a modal over the current page (docs/product.md §P4 "Auth dialog"). A successful
  * sign-in redirects, which is a navigation: the dialog closes on it.
  */
 export default function AuthDialog({

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 const COUNT_UP_MS = 1000;
 
 /**
- * A number the server renders as it is; with JavaScript it counts up from 0 over 1 s (spec §9),
+ * A number the server renders as it is; with JavaScript it counts up from 0 over 1 s (docs/product.md §P9),
  * unless reduced motion is asked for.
  */
 export function CountUp({ value, format }: { value: number; format: (value: number) => string }) {

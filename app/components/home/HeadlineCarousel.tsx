@@ -14,7 +14,7 @@ import { showToast } from "~/lib/client-toast";
 import { CountUp } from "./CountUp";
 
 export const CAROUSEL_INTERVAL_MS = 5000;
-/** A drag further than this share of the width changes item (spec §2). */
+/** A drag further than this share of the width changes item (docs/product.md §P2). */
 export const SWIPE_THRESHOLD = 0.15;
 
 const slideId = (index: number) => `headline-${index + 1}`;

@@ -17,7 +17,7 @@ type PulseFor = Record<MvpPeriod, string | null>;
  * with the data's age while it is stale.
  * An MVP pulses when their change time is new to this page (or, on the server's render, when it
  * is under 10 s old); the pulse ends itself after 10 s. `children` (the feature cards) go between
- * TOP PERFORMERS and the DAILY LEADERBOARD, the home order of spec §2.
+ * TOP PERFORMERS and the DAILY LEADERBOARD, the home order of docs/product.md §P2.
  */
 export function HomeLiveSections({
   snapshot: initial,

@@ -20,7 +20,7 @@ function colorClass(color: string | undefined): string {
   return (color && PROFILE_COLOR_CLASSES[color as ProfileColor]) || DEFAULT_COLOR_CLASS;
 }
 
-/** The first letter of the username on the chosen colour (spec §2 /profile); the default without one. */
+/** The first letter of the username on the chosen colour (docs/product.md §P2 /profile); the default without one. */
 export function ProfileEmblem({
   username,
   color,

@@ -13,7 +13,7 @@ export interface SessionRow {
   lastActive: string;
 }
 
-/** The profile's Sessions tab (spec §2): the current session, and the others to end. */
+/** The profile's Sessions tab (docs/product.md §P2): the current session, and the others to end. */
 export function SessionsPanel({
   current,
   others,

@@ -22,7 +22,7 @@ export interface WidgetRace {
 export const RACE_WIDGET_PARAM = "raceWidget";
 
 /**
- * The home page's floating race widget (spec §2): a <details>, the current or previous race chosen
+ * The home page's floating race widget (docs/product.md §P2): a <details>, the current or previous race chosen
  * by a link that keeps the choice in the URL (a client-side switch with JavaScript), a countdown
  * 'Nd Nh Nm' refreshed every minute with JavaScript, and a dismiss form that sets a cookie.
  */

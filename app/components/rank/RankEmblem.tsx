@@ -1,6 +1,6 @@
 import type { RankName } from "~/domain/rank";
 
-/** Display sizes of the one emblem file per rank (spec §9: small, medium, large, extra large). */
+/** Display sizes of the one emblem file per rank (docs/product.md §P9: small, medium, large, extra large). */
 export const EMBLEM_SIZES = { sm: 24, md: 40, lg: 64, xl: 96 } as const;
 export type EmblemSize = keyof typeof EMBLEM_SIZES;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { shouldShowIntro } from "~/domain/intro";
 import { Logo } from "./Logo";
 
-// Spec §2, §4 and §9: progress rises over about 2 s (30 ms ticks) to 99.5 %, shows 100 %, completes
+// docs/product.md §P2, §P4 and §P9: progress rises over about 2 s (30 ms ticks) to 99.5 %, shows 100 %, completes
 // 800 ms later and fades out 0.6 s after that; the dots change every 500 ms.
 const INTRO_SEEN_KEY = "hasVisited";
 const RISE_MS = 2000;

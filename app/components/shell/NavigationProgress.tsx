@@ -10,7 +10,7 @@ export function NavigationProgress() {
       aria-label="Loading page"
       className="fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-primary/20"
     >
-      {/* Appears after 250 ms (spec §4) so quick navigations do not flash it. */}
+      {/* Appears after 250 ms (docs/product.md §P4) so quick navigations do not flash it. */}
       <div className="nav-progress h-full w-1/3 bg-primary" />
     </div>
   );

@@ -4,7 +4,7 @@ import { showToast } from "~/lib/client-toast";
 const NOT_OPEN = "Newsletter sign-up isn't open yet.";
 
 /**
- * The footer's newsletter box. Spec §1/§7: its submit is blocked and makes no call, so it is not a
+ * The footer's newsletter box. docs/product.md §P1/§P7: its submit is blocked and makes no call, so it is not a
  * <form> (a form would submit on Enter without JavaScript); members get e-mail updates through
  * their notification preferences instead.
  */

@@ -3,7 +3,7 @@ import { ArrowUpIcon } from "~/components/ui/icons";
 
 const SHOW_AFTER_PX = 300;
 
-/** Appears once the page is scrolled more than 300 px (spec §2); needs JavaScript to exist. */
+/** Appears once the page is scrolled more than 300 px (docs/product.md §P2); needs JavaScript to exist. */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
