@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { Pager } from "~/components/admin/Pager";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { INPUT } from "~/components/ui/form";
@@ -81,39 +82,23 @@ export default function AdminAudit() {
       {rows.length === 0 ? (
         <p className="mt-4 text-muted">No changes recorded.</p>
       ) : (
-        <div
-          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it.
-          tabIndex={0}
-          role="region"
-          aria-label="Changes"
-          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+        <AdminTable
+          label="Changes"
+          headings={["When", "Admin", "Kind", "Subject", "Before", "After"]}
         >
-          <table className="w-full text-left text-sm">
-            <thead className="bg-card text-xs uppercase tracking-widest text-muted">
-              <tr>
-                {["When", "Admin", "Kind", "Subject", "Before", "After"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-3">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-accent align-top">
-                  <td className="whitespace-nowrap px-3 py-3">{formatDateTime(row.createdAt)}</td>
-                  <td className="px-3 py-3">{row.actorUsername}</td>
-                  <td className="px-3 py-3">
-                    {isAuditKind(row.kind) ? AUDIT_KIND_LABELS[row.kind] : row.kind}
-                  </td>
-                  <td className="px-3 py-3 font-mono text-xs">{row.subject}</td>
-                  <td className="px-3 py-3 font-mono text-xs break-all">{row.before ?? "—"}</td>
-                  <td className="px-3 py-3 font-mono text-xs break-all">{row.after ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-accent align-top">
+              <td className="whitespace-nowrap px-3 py-3">{formatDateTime(row.createdAt)}</td>
+              <td className="px-3 py-3">{row.actorUsername}</td>
+              <td className="px-3 py-3">
+                {isAuditKind(row.kind) ? AUDIT_KIND_LABELS[row.kind] : row.kind}
+              </td>
+              <td className="px-3 py-3 font-mono text-xs">{row.subject}</td>
+              <td className="px-3 py-3 font-mono text-xs break-all">{row.before ?? "—"}</td>
+              <td className="px-3 py-3 font-mono text-xs break-all">{row.after ?? "—"}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pager page={window.page} totalPages={window.totalPages} />
     </div>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { Pager } from "~/components/admin/Pager";
 import { UserChangeButtons } from "~/components/admin/UserChangeButtons";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
@@ -94,52 +95,34 @@ export default function AdminUsers() {
       {users.length === 0 ? (
         <p className="mt-4 text-muted">No users found.</p>
       ) : (
-        <div
-          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it.
-          tabIndex={0}
-          role="region"
-          aria-label="Users"
-          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+        <AdminTable
+          label="Users"
+          headings={["Username", "Email", "Role", "Created At", "Last Login", "Actions"]}
         >
-          <table className="w-full text-left text-sm">
-            <thead className="bg-card text-xs uppercase tracking-widest text-muted">
-              <tr>
-                {["Username", "Email", "Role", "Created At", "Last Login", "Actions"].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className="px-3 py-3">
-                      {heading}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id} className="border-t border-accent align-top">
-                  <td className="px-3 py-3 font-semibold">
-                    <Link to={`/admin/users/${user.id}`} className="hover:text-primary">
-                      {user.username}
-                    </Link>
-                    {user.disabled ? (
-                      <span className="ml-2 rounded bg-destructive/20 px-2 py-0.5 text-xs text-red-300">
-                        Disabled
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-3">{user.email ?? ""}</td>
-                  <td className="px-3 py-3">{user.isAdmin ? "Admin" : "User"}</td>
-                  <td className="whitespace-nowrap px-3 py-3">{formatDateTime(user.createdAt)}</td>
-                  <td className="whitespace-nowrap px-3 py-3">
-                    {user.lastLogin ? formatDateTime(user.lastLogin) : "Never"}
-                  </td>
-                  <td className="px-3 py-3">
-                    <UserChangeButtons user={user} isMe={user.id === myId} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {users.map((user) => (
+            <tr key={user.id} className="border-t border-accent align-top">
+              <td className="px-3 py-3 font-semibold">
+                <Link to={`/admin/users/${user.id}`} className="hover:text-primary">
+                  {user.username}
+                </Link>
+                {user.disabled ? (
+                  <span className="ml-2 rounded bg-destructive/20 px-2 py-0.5 text-xs text-red-300">
+                    Disabled
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-3">{user.email ?? ""}</td>
+              <td className="px-3 py-3">{user.isAdmin ? "Admin" : "User"}</td>
+              <td className="whitespace-nowrap px-3 py-3">{formatDateTime(user.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-3">
+                {user.lastLogin ? formatDateTime(user.lastLogin) : "Never"}
+              </td>
+              <td className="px-3 py-3">
+                <UserChangeButtons user={user} isMe={user.id === myId} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pager page={window.page} totalPages={window.totalPages} />
     </div>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { UserChangeButtons } from "~/components/admin/UserChangeButtons";
 import { USER_NOT_FOUND } from "~/domain/admin-users";
 import { formatDateTime } from "~/domain/time";
@@ -58,35 +59,16 @@ export default function AdminUser() {
       {sessions.length === 0 ? (
         <p className="mt-4 text-muted">No active sessions.</p>
       ) : (
-        <div
-          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it.
-          tabIndex={0}
-          role="region"
-          aria-label="Sessions"
-          className="mt-4 overflow-x-auto rounded-xl border border-accent"
-        >
-          <table className="w-full text-left text-sm">
-            <thead className="bg-card text-xs uppercase tracking-widest text-muted">
-              <tr>
-                {["Device", "Browser", "Signed In", "Last Active"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-3">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((session) => (
-                <tr key={session.id} className="border-t border-accent">
-                  <td className="px-3 py-3">{session.device}</td>
-                  <td className="px-3 py-3">{session.browser}</td>
-                  <td className="px-3 py-3">{formatDateTime(session.createdAt)}</td>
-                  <td className="px-3 py-3">{formatDateTime(session.lastActive)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Sessions" headings={["Device", "Browser", "Signed In", "Last Active"]}>
+          {sessions.map((session) => (
+            <tr key={session.id} className="border-t border-accent">
+              <td className="px-3 py-3">{session.device}</td>
+              <td className="px-3 py-3">{session.browser}</td>
+              <td className="px-3 py-3">{formatDateTime(session.createdAt)}</td>
+              <td className="px-3 py-3">{formatDateTime(session.lastActive)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </div>
   );

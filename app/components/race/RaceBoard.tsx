@@ -1,25 +1,17 @@
 import { Link } from "@remix-run/react";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { RACE_TYPE_LABELS } from "~/domain/race";
-import type { BoardRace, Participant, RaceBoardView } from "~/domain/race";
 import { RaceParticipantsTable } from "./RaceParticipantsTable";
 import { PrizeBreakdown, PrizePoolPanel } from "./RacePrizes";
 import { RaceStatusPanel } from "./RaceStatusPanel";
 import { useLiveRaceBoard } from "./use-live-race-board";
+import type { RaceBoardProps } from "./use-live-race-board";
 
 /**
  * A race's page body: its status and countdown, prize pool, participants, prizes by position and
  * rules. What it shows follows the race live (see useLiveRaceBoard).
  */
-export function RaceBoard(props: {
-  race: BoardRace;
-  participants: Participant[];
-  view: RaceBoardView;
-  serverNow: string;
-  nextRaceStart: string | null;
-  transitionEnds: string | null;
-  listen: boolean;
-}) {
+export function RaceBoard(props: RaceBoardProps) {
   const { race } = props;
   const { now, shown } = useLiveRaceBoard(props);
   return (

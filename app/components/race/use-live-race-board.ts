@@ -13,6 +13,17 @@ export interface ShownRace {
   nextRaceStart: string | null;
 }
 
+/** What a race page gives its board: the race as the server rendered it, and when. */
+export interface RaceBoardProps {
+  race: BoardRace;
+  participants: Participant[];
+  view: RaceBoardView;
+  serverNow: string;
+  nextRaceStart: string | null;
+  transitionEnds: string | null;
+  listen: boolean;
+}
+
 type SocketCompletion = { participants: Participant[]; nextRaceStart: string; until: number };
 
 /**
@@ -28,15 +39,7 @@ export function useLiveRaceBoard({
   nextRaceStart,
   transitionEnds,
   listen,
-}: {
-  race: BoardRace;
-  participants: Participant[];
-  view: RaceBoardView;
-  serverNow: string;
-  nextRaceStart: string | null;
-  transitionEnds: string | null;
-  listen: boolean;
-}): { now: Date; shown: ShownRace } {
+}: RaceBoardProps): { now: Date; shown: ShownRace } {
   const now = useNow(serverNow, 1000);
   const revalidator = useRevalidator();
   const [socketCompletion, setSocketCompletion] = useState<SocketCompletion | null>(null);

@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+
+/**
+ * An admin list as a table: its header row from `headings`, the body from `children` (rows of
+ * cells). The table scrolls sideways on a phone inside a region that takes
+ * focus, so the keyboard can scroll it too.
+ */
+export function AdminTable({
+  label,
+  headings,
+  children,
+}: {
+  label: string;
+  headings: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="mt-4 overflow-x-auto rounded-xl border border-accent"
+    >
+      <table className="w-full text-left text-sm">
+        <thead className="bg-card text-xs uppercase tracking-widest text-muted">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-3">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
