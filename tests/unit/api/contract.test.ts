@@ -3,12 +3,12 @@ import type { z } from "zod";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace } from "../../factories";
 import {
-  API_ENDPOINTS,
   apiErrorSchema,
   leaderboardSocketMessageSchema,
   publicProfileSchema,
   sessionListSchema,
 } from "~/domain/api-contract";
+import { API_ENDPOINTS } from "~/domain/api-endpoints";
 import { eventBus } from "~/lib/event-bus.server";
 import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_ENDPOINTS } from "~/domain/api-contract";
+import { API_ENDPOINTS } from "~/domain/api-endpoints";
 
 /** The rows of the README's "JSON API" table, each as its trimmed cells. */
 function readmeApiRows(): string[][] {

@@ -1,0 +1,229 @@
+import type { z } from "zod";
+import {
+  accountSchema,
+  adminRaceAnswerSchema,
+  adminRaceListSchema,
+  adminRaceSchema,
+  adminUserListSchema,
+  affiliateStatsSchema,
+  apiMessageSchema,
+  authAnswerSchema,
+  currentRaceSchema,
+  preferencesAnswerSchema,
+  preferencesSavedSchema,
+  previousRaceSchema,
+  profileUpdateAnswerSchema,
+  publicProfileSchema,
+  racePositionSchema,
+  sessionListSchema,
+} from "./api-contract";
+
+export type ApiAccess = "anyone" | "signed in" | "admin";
+
+export interface ApiEndpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  access: ApiAccess;
+  /** The README's words for the answer. */
+  answer: string;
+  /** The success answer's shape. */
+  schema: z.ZodType;
+}
+
+/**
+ * Every implemented call of docs/product.md §P7 and §A7, as the README's "JSON API" table lists
+ * them (a test compares the two). Errors are `apiErrorSchema` (./api-contract) everywhere.
+ */
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    access: "anyone",
+    answer: "201 `{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/register",
+    access: "anyone",
+    answer: "201 `{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    access: "anyone",
+    answer: "`{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/login",
+    access: "anyone",
+    answer: "`{status, user, token, message}`",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    access: "anyone",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/logout",
+    access: "anyone",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/auth/user",
+    access: "signed in",
+    answer: "the user; 401 signed out",
+    schema: accountSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/user",
+    access: "signed in",
+    answer: "the user; 401 signed out",
+    schema: accountSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/update",
+    access: "signed in",
+    answer: "`{status, user, message}`",
+    schema: profileUpdateAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/password",
+    access: "signed in",
+    answer: "`{status, message}`; the user's other sessions end",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/user/sessions",
+    access: "signed in",
+    answer:
+      "the sessions `[{id, userAgent, device, browser, isActive, isCurrent, createdAt, lastActive}]`",
+    schema: sessionListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/sessions/{id}/terminate",
+    access: "signed in",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/notification-preferences",
+    access: "signed in",
+    answer: "`{preferences}`",
+    schema: preferencesAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/notification-preferences",
+    access: "signed in",
+    answer: "`{status, preferences, message}`",
+    schema: preferencesSavedSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/users/{id}",
+    access: "signed in",
+    answer: "a member's public profile with rank, race record, achievements and history",
+    schema: publicProfileSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/affiliate/stats",
+    access: "anyone",
+    answer: "the leaderboard `{status, metadata, data}`",
+    schema: affiliateStatsSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-races/current",
+    access: "anyone",
+    answer: "the current race with its top 10; 404 when none runs",
+    schema: currentRaceSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-races/previous",
+    access: "anyone",
+    answer: "the last completed race with `metadata.transitionEnds`; 404 when none",
+    schema: previousRaceSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-race/position",
+    access: "anyone",
+    answer: "a player's place in the current race; 404 when not in it",
+    schema: racePositionSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/login",
+    access: "anyone",
+    answer: "`{status, token, user, message}`; 401 for a non-admin",
+    schema: authAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    access: "admin",
+    answer:
+      "users `{id, username, email, isAdmin, createdAt, lastLogin}`; `?q=`, `?page=` (25 a page)",
+    schema: adminUserListSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/wager-races",
+    access: "admin",
+    answer: "every race",
+    schema: adminRaceListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/wager-races",
+    access: "admin",
+    answer: "201 `{status, message, race}`",
+    schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/wager-races",
+    access: "admin",
+    answer: "`{status, message, race}`; 400 without `id` in the body",
+    schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/wager-races/{id}",
+    access: "admin",
+    answer: "one race",
+    schema: adminRaceSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/wager-races/{id}/status",
+    access: "admin",
+    answer: "`{status, message, race}`",
+    schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/wager-races/{id}",
+    access: "admin",
+    answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+];
