@@ -220,7 +220,8 @@ export async function updateProfile(
 
 /**
  * Makes sure the operator's admin account exists (ADMIN_USERNAME + ADMIN_PASSWORD at start):
- * creates it, or promotes it and sets the configured password. Only the hash is stored.
+ * creates it, or promotes it, enables it and sets the configured password (the operator's way
+ * back in when another admin disabled or demoted it). Only the hash is stored.
  */
 export async function ensureAdmin(
   username: string,
@@ -229,7 +230,7 @@ export async function ensureAdmin(
 ): Promise<"created" | "promoted" | "unchanged"> {
   const existing = await db
     .selectFrom("users")
-    .select(["id", "is_admin", "password_hash"])
+    .select(["id", "is_admin", "password_hash", "disabled_at"])
     .where("username_canonical", "=", canonicalUsername(username))
     .executeTakeFirst();
   if (!existing) {
@@ -246,11 +247,14 @@ export async function ensureAdmin(
     return "created";
   }
   const passwordMatches = await verifyPassword(password, existing.password_hash);
-  if (existing.is_admin === 1 && passwordMatches) return "unchanged";
+  if (existing.is_admin === 1 && existing.disabled_at === null && passwordMatches) {
+    return "unchanged";
+  }
   await db
     .updateTable("users")
     .set({
       is_admin: 1,
+      disabled_at: null,
       password_hash: passwordMatches ? existing.password_hash : await hashPassword(password),
     })
     .where("id", "=", existing.id)

@@ -33,4 +33,19 @@ describe("the admin account from ADMIN_USERNAME and ADMIN_PASSWORD", { timeout: 
     expect(row.is_admin).toBe(1);
     expect(await verifyPassword("new-admin-pw", row.password_hash)).toBe(true);
   });
+
+  it("enables a disabled admin account again: the operator's way back in", async () => {
+    await db
+      .updateTable("users")
+      .set({ disabled_at: new Date().toISOString() })
+      .where("username", "=", "boss")
+      .execute();
+    expect(await ensureAdmin("boss", "boss-password")).toBe("promoted");
+    const row = await db
+      .selectFrom("users")
+      .select("disabled_at")
+      .where("username", "=", "boss")
+      .executeTakeFirstOrThrow();
+    expect(row.disabled_at).toBeNull();
+  });
 });
