@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { NOT_AVAILABLE_YET, PANEL_CARDS } from "~/domain/admin-panel";
@@ -21,10 +22,7 @@ export default function AdminPanel() {
   const { figures } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
-          Admin Panel
-        </h1>
+      <AdminPageHeader title="Admin Panel">
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/audit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Audit Log
@@ -33,7 +31,7 @@ export default function AdminPanel() {
             Back to Site
           </Link>
         </div>
-      </div>
+      </AdminPageHeader>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PANEL_CARDS.map((card) => {
           const figure = figures[card.figure];

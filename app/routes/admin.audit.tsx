@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { Pager } from "~/components/admin/Pager";
@@ -30,14 +31,11 @@ export default function AdminAudit() {
   const { rows, window, total, actors, filter } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
-          Audit Log
-        </h1>
+      <AdminPageHeader title="Audit Log">
         <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
           Admin Panel
         </Link>
-      </div>
+      </AdminPageHeader>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
@@ -76,30 +74,25 @@ export default function AdminAudit() {
         </button>
       </Form>
 
-      <p className="mt-6 text-sm text-muted">
-        {total === 1 ? "1 change" : `${total.toLocaleString("en-US")} changes`}
-      </p>
-      {rows.length === 0 ? (
-        <p className="mt-4 text-muted">No changes recorded.</p>
-      ) : (
-        <AdminTable
-          label="Changes"
-          headings={["When", "Admin", "Kind", "Subject", "Before", "After"]}
-        >
-          {rows.map((row) => (
-            <tr key={row.id} className="border-t border-accent align-top">
-              <td className="whitespace-nowrap px-3 py-3">{formatDateTime(row.createdAt)}</td>
-              <td className="px-3 py-3">{row.actorUsername}</td>
-              <td className="px-3 py-3">
-                {isAuditKind(row.kind) ? AUDIT_KIND_LABELS[row.kind] : row.kind}
-              </td>
-              <td className="px-3 py-3 font-mono text-xs">{row.subject}</td>
-              <td className="px-3 py-3 font-mono text-xs break-all">{row.before ?? "—"}</td>
-              <td className="px-3 py-3 font-mono text-xs break-all">{row.after ?? "—"}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <AdminTable
+        label="Changes"
+        headings={["When", "Admin", "Kind", "Subject", "Before", "After"]}
+        summary={total === 1 ? "1 change" : `${total.toLocaleString("en-US")} changes`}
+        empty={rows.length === 0 ? "No changes recorded." : null}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} className="border-t border-accent align-top">
+            <td className="whitespace-nowrap px-3 py-3">{formatDateTime(row.createdAt)}</td>
+            <td className="px-3 py-3">{row.actorUsername}</td>
+            <td className="px-3 py-3">
+              {isAuditKind(row.kind) ? AUDIT_KIND_LABELS[row.kind] : row.kind}
+            </td>
+            <td className="px-3 py-3 font-mono text-xs">{row.subject}</td>
+            <td className="px-3 py-3 font-mono text-xs break-all">{row.before ?? "—"}</td>
+            <td className="px-3 py-3 font-mono text-xs break-all">{row.after ?? "—"}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <Pager page={window.page} totalPages={window.totalPages} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
@@ -62,14 +63,11 @@ export default function AdminUsers() {
   useRefusal(refused?.message);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
-          User Management
-        </h1>
+      <AdminPageHeader title="User Management">
         <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
           Admin Panel
         </Link>
-      </div>
+      </AdminPageHeader>
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-[16rem] flex-1">
@@ -89,41 +87,36 @@ export default function AdminUsers() {
         </p>
       ) : null}
 
-      <p className="mt-6 text-sm text-muted">
-        {total === 1 ? "1 user" : `${total.toLocaleString("en-US")} users`}
-      </p>
-      {users.length === 0 ? (
-        <p className="mt-4 text-muted">No users found.</p>
-      ) : (
-        <AdminTable
-          label="Users"
-          headings={["Username", "Email", "Role", "Created At", "Last Login", "Actions"]}
-        >
-          {users.map((user) => (
-            <tr key={user.id} className="border-t border-accent align-top">
-              <td className="px-3 py-3 font-semibold">
-                <Link to={`/admin/users/${user.id}`} className="hover:text-primary">
-                  {user.username}
-                </Link>
-                {user.disabled ? (
-                  <span className="ml-2 rounded bg-destructive/20 px-2 py-0.5 text-xs text-red-300">
-                    Disabled
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-3">{user.email ?? ""}</td>
-              <td className="px-3 py-3">{user.isAdmin ? "Admin" : "User"}</td>
-              <td className="whitespace-nowrap px-3 py-3">{formatDateTime(user.createdAt)}</td>
-              <td className="whitespace-nowrap px-3 py-3">
-                {user.lastLogin ? formatDateTime(user.lastLogin) : "Never"}
-              </td>
-              <td className="px-3 py-3">
-                <UserChangeButtons user={user} isMe={user.id === myId} />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <AdminTable
+        label="Users"
+        headings={["Username", "Email", "Role", "Created At", "Last Login", "Actions"]}
+        summary={total === 1 ? "1 user" : `${total.toLocaleString("en-US")} users`}
+        empty={users.length === 0 ? "No users found." : null}
+      >
+        {users.map((user) => (
+          <tr key={user.id} className="border-t border-accent align-top">
+            <td className="px-3 py-3 font-semibold">
+              <Link to={`/admin/users/${user.id}`} className="hover:text-primary">
+                {user.username}
+              </Link>
+              {user.disabled ? (
+                <span className="ml-2 rounded bg-destructive/20 px-2 py-0.5 text-xs text-red-300">
+                  Disabled
+                </span>
+              ) : null}
+            </td>
+            <td className="px-3 py-3">{user.email ?? ""}</td>
+            <td className="px-3 py-3">{user.isAdmin ? "Admin" : "User"}</td>
+            <td className="whitespace-nowrap px-3 py-3">{formatDateTime(user.createdAt)}</td>
+            <td className="whitespace-nowrap px-3 py-3">
+              {user.lastLogin ? formatDateTime(user.lastLogin) : "Never"}
+            </td>
+            <td className="px-3 py-3">
+              <UserChangeButtons user={user} isMe={user.id === myId} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <Pager page={window.page} totalPages={window.totalPages} />
     </div>
   );

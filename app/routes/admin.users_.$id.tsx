@@ -56,20 +56,20 @@ export default function AdminUser() {
       </div>
 
       <h2 className="mt-10 font-display text-2xl font-extrabold uppercase">Sessions</h2>
-      {sessions.length === 0 ? (
-        <p className="mt-4 text-muted">No active sessions.</p>
-      ) : (
-        <AdminTable label="Sessions" headings={["Device", "Browser", "Signed In", "Last Active"]}>
-          {sessions.map((session) => (
-            <tr key={session.id} className="border-t border-accent">
-              <td className="px-3 py-3">{session.device}</td>
-              <td className="px-3 py-3">{session.browser}</td>
-              <td className="px-3 py-3">{formatDateTime(session.createdAt)}</td>
-              <td className="px-3 py-3">{formatDateTime(session.lastActive)}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <AdminTable
+        label="Sessions"
+        headings={["Device", "Browser", "Signed In", "Last Active"]}
+        empty={sessions.length === 0 ? "No active sessions." : null}
+      >
+        {sessions.map((session) => (
+          <tr key={session.id} className="border-t border-accent">
+            <td className="px-3 py-3">{session.device}</td>
+            <td className="px-3 py-3">{session.browser}</td>
+            <td className="px-3 py-3">{formatDateTime(session.createdAt)}</td>
+            <td className="px-3 py-3">{formatDateTime(session.lastActive)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   useNavigation,
   useRevalidator,
 } from "@remix-run/react";
+import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
 import { ErrorPanel } from "~/components/errors/ErrorPanel";
 import { GeneralErrorBoundary } from "~/components/errors/GeneralErrorBoundary";
@@ -151,17 +152,14 @@ export default function AdminWagerRaces() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
-          Wager Race Management
-        </h1>
+      <AdminPageHeader title="Wager Race Management">
         <Link
           to="?form=new#race-form"
           className={`${PRIMARY_BUTTON} hidden px-5 py-2 sm:inline-flex`}
         >
           New Race
         </Link>
-      </div>
+      </AdminPageHeader>
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         {[

@@ -2,10 +2,38 @@ import type { ReactNode } from "react";
 
 /**
  * An admin list as a table: its header row from `headings`, the body from `children` (rows of
- * cells). The table scrolls sideways on a phone inside a region that takes
- * focus, so the keyboard can scroll it too.
+ * cells), or `empty` when there are no rows; `summary` (such as "3 users") above it. The table
+ * scrolls sideways on a phone inside a region that takes focus, so the keyboard can scroll it too.
  */
 export function AdminTable({
+  label,
+  headings,
+  summary,
+  empty,
+  children,
+}: {
+  label: string;
+  headings: readonly string[];
+  summary?: string;
+  /** Shown instead of the table when not null. */
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {summary ? <p className="mt-6 text-sm text-muted">{summary}</p> : null}
+      {empty !== null ? (
+        <p className="mt-4 text-muted">{empty}</p>
+      ) : (
+        <TableRegion label={label} headings={headings}>
+          {children}
+        </TableRegion>
+      )}
+    </>
+  );
+}
+
+function TableRegion({
   label,
   headings,
   children,

@@ -1,0 +1,13 @@
+import type { ReactNode } from "react";
+
+/** An admin page's heading, with its actions (links, buttons) beside it. */
+export function AdminPageHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-4xl">
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
