@@ -5,7 +5,7 @@ import {
   getTextareaProps,
   useForm,
 } from "@conform-to/react";
-import type { SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
@@ -72,6 +72,43 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
     <p id={id} className="mt-1 text-sm text-destructive">
       {errors.join(" ")}
     </p>
+  );
+}
+
+const TYPE_OPTIONS = [
+  ["weekly", "Weekly"],
+  ["monthly", "Monthly"],
+  ["weekend", "Weekend"],
+] as const;
+const STATUS_OPTIONS = [
+  ["upcoming", "Upcoming"],
+  ["live", "Live"],
+  ["completed", "Completed"],
+] as const;
+
+function SelectField({
+  field,
+  label,
+  options,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  options: ReadonlyArray<readonly [value: string, label: string]>;
+}) {
+  return (
+    <div>
+      <label htmlFor={field.id} className={LABEL}>
+        {label}
+      </label>
+      <select {...getSelectProps(field)} className={FIELD}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
   );
 }
 
@@ -157,28 +194,8 @@ export function RaceForm({
         <FieldError id={fields.title.errorId} errors={fields.title.errors} />
       </div>
 
-      <div>
-        <label htmlFor={fields.type.id} className={LABEL}>
-          Type
-        </label>
-        <select {...getSelectProps(fields.type)} className={FIELD}>
-          <option value="weekly">Weekly</option>
-          <option value="monthly">Monthly</option>
-          <option value="weekend">Weekend</option>
-        </select>
-        <FieldError id={fields.type.errorId} errors={fields.type.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.status.id} className={LABEL}>
-          Status
-        </label>
-        <select {...getSelectProps(fields.status)} className={FIELD}>
-          <option value="upcoming">Upcoming</option>
-          <option value="live">Live</option>
-          <option value="completed">Completed</option>
-        </select>
-        <FieldError id={fields.status.errorId} errors={fields.status.errors} />
-      </div>
+      <SelectField field={fields.type} label="Type" options={TYPE_OPTIONS} />
+      <SelectField field={fields.status} label="Status" options={STATUS_OPTIONS} />
 
       <div>
         <label htmlFor={fields.prizePool.id} className={LABEL}>
