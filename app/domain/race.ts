@@ -99,3 +99,8 @@ export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
  * the same UTC month (nothing was written).
  */
 export type RaceSave = { race: RaceView } | { clash: RaceView };
+
+/** A race as the home page's floating widget shows it: its podium so far. */
+export interface WidgetRace extends Pick<RaceView, "id" | "title" | "endDate" | "prizePoolCents"> {
+  leaders: Participant[];
+}

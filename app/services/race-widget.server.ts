@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { servedOverHttps } from "~/lib/config.server";
 import { raceParticipants } from "./race-standings.server";
 import { findCurrentRace, findPreviousRace } from "./race-store.server";
-import type { RaceView } from "~/domain/race";
+import type { RaceView, WidgetRace } from "~/domain/race";
 
 /** Remembers that a visitor closed the floating race widget, so the server stops rendering it. */
 export const raceWidgetCookie = createCookie("gv_race_widget", {
@@ -21,7 +21,7 @@ export async function isRaceWidgetDismissed(request: Request): Promise<boolean> 
 
 const PODIUM = 3;
 
-async function summary(race: RaceView | null, now: Date) {
+async function summary(race: RaceView | null, now: Date): Promise<WidgetRace | null> {
   if (!race) return null;
   const participants = await raceParticipants(race, now);
   return {

@@ -4,20 +4,7 @@ import { CloseIcon } from "~/components/ui/icons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { countdownText } from "~/domain/race-time";
 import { useNow } from "./use-now";
-
-export interface WidgetRace {
-  id: number;
-  title: string;
-  endDate: string;
-  prizePoolCents: number;
-  leaders: Array<{
-    position: number;
-    uid: string;
-    name: string;
-    wager: number;
-    prizeCents: number;
-  }>;
-}
+import type { WidgetRace } from "~/domain/race";
 
 export const RACE_WIDGET_PARAM = "raceWidget";
 
