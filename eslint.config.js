@@ -8,27 +8,20 @@ import tseslint from "typescript-eslint";
  * services, and app/realtime only receives events. Each folder of app/ lists the folders it must
  * not import; `../` imports are refused everywhere in app/ so that every import names its folder.
  */
+/** Pure modules (rules and texts) import nothing that runs on the server or renders. */
+const PURE_FORBIDS = [
+  "services",
+  "lib/*.server",
+  "realtime",
+  "provider",
+  "jobs",
+  "routes",
+  "components",
+  "db",
+];
 const LAYERS = {
-  "app/domain": [
-    "services",
-    "lib/*.server",
-    "realtime",
-    "provider",
-    "jobs",
-    "routes",
-    "components",
-    "db",
-  ],
-  "app/content": [
-    "services",
-    "lib/*.server",
-    "realtime",
-    "provider",
-    "jobs",
-    "routes",
-    "components",
-    "db",
-  ],
+  "app/domain": PURE_FORBIDS,
+  "app/content": PURE_FORBIDS,
   "app/components": ["services", "provider", "jobs", "routes", "db", "*.server"],
   "app/lib": ["services", "realtime", "provider", "jobs", "routes", "components", "db"],
   "app/services": ["routes", "components", "realtime", "jobs", "provider"],
