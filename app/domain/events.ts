@@ -1,5 +1,6 @@
 import type { RaceParticipantJson } from "./api-contract";
 import type { LeaderboardSnapshot } from "./leaderboard";
+import type { NotificationView } from "./notifications";
 
 /**
  * What happened on the server, as plain data: published by the sync, the jobs and the services
@@ -20,4 +21,6 @@ export interface DomainEvents {
   };
   /** Sessions that were signed out, terminated or purged: their sockets close. */
   "sessions.ended": { sessionIds: string[] };
+  /** Notifications were committed to users' inboxes. */
+  "notifications.created": { notifications: NotificationView[] };
 }

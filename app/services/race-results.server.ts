@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import type { Completion, Participant, RaceView } from "~/domain/race";
 import { db } from "./db.server";
+import { addNotifications, type NewNotification } from "./notifications.server";
 import { computeStandings, withPrizes } from "./race-standings.server";
 import { toRaceView } from "./race-store.server";
 
@@ -83,27 +84,28 @@ async function notifyWinners(
   winners: Participant[],
   now: Date,
 ) {
-  for (const winner of winners) {
-    // A user is linked to a player by the provider's uid (goated_id), never by a name.
-    const users = await trx
-      .selectFrom("users")
-      .select("id")
-      .where("goated_id", "=", winner.uid)
-      .execute();
+  if (winners.length === 0) return;
+  // A user is linked to a player by the provider's uid (goated_id), never by a name.
+  const users = await trx
+    .selectFrom("users")
+    .select(["id", "goated_id"])
+    .where(
+      "goated_id",
+      "in",
+      winners.map((w) => w.uid),
+    )
+    .execute();
+  const notifications: NewNotification[] = winners.flatMap((winner) => {
     const prize = (winner.prizeCents / 100).toFixed(2);
-    for (const user of users) {
-      await trx
-        .insertInto("notifications")
-        .values({
-          user_id: user.id,
-          kind: "race_prize",
-          title: `You placed #${winner.position} in ${race.title}`,
-          message: `Your prize of $${prize} is paid within 24 hours of the race's completion.`,
-          race_id: race.id,
-          created_at: now.toISOString(),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-  }
+    return users
+      .filter((user) => user.goated_id === winner.uid)
+      .map((user) => ({
+        userId: user.id,
+        kind: "race_prize" as const,
+        title: `You placed #${winner.position} in ${race.title}`,
+        message: `Your prize of $${prize} is paid within 24 hours of the race's completion.`,
+        raceId: race.id,
+      }));
+  });
+  await addNotifications(trx, notifications, now);
 }
