@@ -3,6 +3,7 @@ import { eventBus } from "~/lib/event-bus.server";
 import { findSessionUser } from "~/services/sessions.server";
 import { leaderboardUpdateMessage, raceCompletedMessage } from "./messages";
 import { createSocketHub } from "./socket-hub";
+import type { SocketIdentity } from "./socket-hub";
 import { createUpgradeRouter } from "./upgrade-router";
 import type { UpgradeLimits } from "./upgrade-router";
 
@@ -30,8 +31,10 @@ export function startRealtime({
       chat.closeSessions(sessionIds);
     }),
   ];
-  const identify = async (request: IncomingMessage) =>
-    (await findSessionUser(request.headers.cookie))?.sessionId ?? null;
+  const identify = async (request: IncomingMessage): Promise<SocketIdentity | null> => {
+    const user = await findSessionUser(request.headers.cookie);
+    return user && { sessionId: user.sessionId, userId: user.userId, isAdmin: user.isAdmin };
+  };
   const router = createUpgradeRouter(
     {
       "/ws/leaderboard": { hub: leaderboard, identify },

@@ -22,12 +22,25 @@ export const MESSAGE_RATE = { perSecond: 20, burst: 40 };
 /** How long a closed flooder has to answer the close before it is cut off. */
 const CLOSE_GRACE_MS = 1000;
 
+/** Who opened a socket: its session and that session's user. */
+export interface SocketIdentity {
+  sessionId: string;
+  userId: number;
+  isAdmin: boolean;
+}
+
 export interface SocketHub {
   readonly server: WebSocketServer;
   broadcast(message: ServerMessage): void;
+  /** Sends to every socket opened by one of these users. */
+  sendToUsers(userIds: readonly number[], message: ServerMessage): void;
+  /** Sends to every socket opened by an admin. */
+  sendToAdmins(message: ServerMessage): void;
   clientCount(): number;
-  /** Remembers which session opened a socket, so that ending the session closes it. */
-  bindToSession(socket: WebSocket, sessionId: string): void;
+  /** Remembers who opened a socket, so that ending the session closes it. */
+  bindToIdentity(socket: WebSocket, identity: SocketIdentity): void;
+  /** Who opened a socket; null for an anonymous one. */
+  identityOf(socket: WebSocket): SocketIdentity | null;
   /** Closes the sockets opened by these sessions. */
   closeSessions(sessionIds: readonly string[]): void;
   /** Closes every client with 1001 (going away) and stops the heartbeat. */
@@ -45,7 +58,7 @@ export function createSocketHub({
 } = {}): SocketHub {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const answeredLastPing = new WeakMap<WebSocket, boolean>();
-  const sessionOf = new WeakMap<WebSocket, string>();
+  const identities = new WeakMap<WebSocket, SocketIdentity>();
 
   /** Sends a frame unless the client has stopped reading, in which case it is dropped. */
   const sendFrame = (socket: WebSocket, frame: string) => {
@@ -93,18 +106,31 @@ export function createSocketHub({
   }, heartbeatMs);
   heartbeat.unref();
 
+  /** Sends one frame to every client the predicate picks by its identity. */
+  const sendWhere = (
+    picks: (identity: SocketIdentity | undefined) => boolean,
+    message: ServerMessage,
+  ) => {
+    const frame = JSON.stringify(message);
+    for (const socket of server.clients)
+      if (picks(identities.get(socket))) sendFrame(socket, frame);
+  };
+
   return {
     server,
-    broadcast(message) {
-      const frame = JSON.stringify(message);
-      for (const socket of server.clients) sendFrame(socket, frame);
+    broadcast: (message) => sendWhere(() => true, message),
+    sendToUsers(userIds, message) {
+      const users = new Set(userIds);
+      sendWhere((identity) => identity !== undefined && users.has(identity.userId), message);
     },
+    sendToAdmins: (message) => sendWhere((identity) => identity?.isAdmin === true, message),
     clientCount: () => server.clients.size,
-    bindToSession: (socket, sessionId) => sessionOf.set(socket, sessionId),
+    bindToIdentity: (socket, identity) => identities.set(socket, identity),
+    identityOf: (socket) => identities.get(socket) ?? null,
     closeSessions(sessionIds) {
       const ended = new Set(sessionIds);
       for (const socket of server.clients) {
-        const sessionId = sessionOf.get(socket);
+        const sessionId = identities.get(socket)?.sessionId;
         if (sessionId !== undefined && ended.has(sessionId)) {
           socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
         }

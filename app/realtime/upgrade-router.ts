@@ -3,12 +3,12 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { clientAddress } from "~/lib/client-address.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
-import type { SocketHub } from "./socket-hub";
+import type { SocketHub, SocketIdentity } from "./socket-hub";
 
 export interface SocketRoute {
   hub: SocketHub;
-  /** The session an upgrade carries (its id), or null; absent means sessions do not matter. */
-  identify?: (request: IncomingMessage) => Promise<string | null>;
+  /** Who an upgrade's session is, or null; absent means sessions do not matter. */
+  identify?: (request: IncomingMessage) => Promise<SocketIdentity | null>;
   /** Refuse upgrades that carry no live session. */
   sessionRequired?: boolean;
 }
@@ -29,7 +29,7 @@ export interface UpgradeLimits {
 }
 
 export type UpgradeDecision =
-  | { accept: true; route: SocketRoute; sessionId: string | null }
+  | { accept: true; route: SocketRoute; identity: SocketIdentity | null }
   | { accept: false; status: 401 | 403 | 404; message: string };
 
 /**
@@ -63,11 +63,11 @@ export function createUpgradeRouter(
         message: "Websocket connections from other sites are refused",
       };
     }
-    const sessionId = route.identify ? await route.identify(request) : null;
-    if (route.sessionRequired && sessionId === null) {
+    const identity = route.identify ? await route.identify(request) : null;
+    if (route.sessionRequired && identity === null) {
       return { accept: false, status: 401, message: "Sign in to use this connection" };
     }
-    return { accept: true, route, sessionId };
+    return { accept: true, route, identity };
   }
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -89,7 +89,7 @@ export function createUpgradeRouter(
         });
         const { hub } = decision.route;
         hub.server.handleUpgrade(request, socket, head, (client) => {
-          if (decision.sessionId !== null) hub.bindToSession(client, decision.sessionId);
+          if (decision.identity !== null) hub.bindToIdentity(client, decision.identity);
           hub.server.emit("connection", client, request);
         });
       })

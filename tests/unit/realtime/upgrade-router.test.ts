@@ -26,7 +26,8 @@ describe("upgrade router rules", () => {
       "/ws/leaderboard": { hub },
       "/ws/chat": {
         hub,
-        identify: async () => (signedIn ? "session-1" : null),
+        identify: async () =>
+          signedIn ? { sessionId: "session-1", userId: 1, isAdmin: false } : null,
         sessionRequired: true,
       },
     },
@@ -91,8 +92,10 @@ describe("websocket endpoints on a real http server", () => {
         "/ws/chat": {
           hub,
           // The test's stand-in for the session cookie: a `session` query parameter.
-          identify: async (request: IncomingMessage) =>
-            new URL(request.url ?? "/", "http://x").searchParams.get("session"),
+          identify: async (request: IncomingMessage) => {
+            const sessionId = new URL(request.url ?? "/", "http://x").searchParams.get("session");
+            return sessionId === null ? null : { sessionId, userId: 1, isAdmin: false };
+          },
           sessionRequired: true,
         },
       },
