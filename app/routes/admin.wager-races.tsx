@@ -89,8 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const input = raceInputFromForm(submission.value, existing);
       const saved = existing
-        ? await updateRace(existing.id, input, admin.userId)
-        : await createRace(input, admin.userId);
+        ? await updateRace(existing.id, input, admin)
+        : await createRace(input, admin);
       if (!saved) return raceNotFound();
       if ("clash" in saved) {
         const message = monthlyRaceClashMessage(saved.clash);
@@ -105,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!id) return unknownIntent();
       const race = await findRace(id);
       if (!race) return raceNotFound();
-      const saved = await setRaceStatus(id, toggledStatus(race.status), admin.userId);
+      const saved = await setRaceStatus(id, toggledStatus(race.status), admin);
       if (!saved) return raceNotFound();
       if ("clash" in saved) {
         return redirectWithToast(PAGE, {
@@ -118,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case DELETE_RACE_INTENT: {
       if (!id) return unknownIntent();
-      if (!(await deleteRace(id))) return raceNotFound();
+      if (!(await deleteRace(id, admin))) return raceNotFound();
       return doneWith("Deleted Successfully", "Race has been deleted.");
     }
     default:

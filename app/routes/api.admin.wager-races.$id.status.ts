@@ -16,7 +16,7 @@ async function putStatus({ request, params }: LoaderFunctionArgs) {
   if (!id) return raceNotFound();
   const parsed = statusBody.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
-  const saved = await setRaceStatus(id, parsed.data.status, admin.userId);
+  const saved = await setRaceStatus(id, parsed.data.status, admin);
   if (!saved) return raceNotFound();
   if ("clash" in saved) return monthClash(saved.clash);
   const { race } = saved;

@@ -16,9 +16,9 @@ async function getRace({ request, params }: LoaderFunctionArgs) {
 
 /** DELETE: removes the race and its results. */
 async function removeRace({ request, params }: LoaderFunctionArgs) {
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const id = parsePositiveId(params.id);
-  if (!id || !(await deleteRace(id))) return raceNotFound();
+  if (!id || !(await deleteRace(id, admin))) return raceNotFound();
   return Response.json({ status: "success", message: "Race has been deleted." });
 }
 

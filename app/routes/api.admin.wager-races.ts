@@ -18,7 +18,7 @@ async function create({ request }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
   const parsed = raceApiSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
-  const saved = await createRace(raceInputFromApi(parsed.data), admin.userId);
+  const saved = await createRace(raceInputFromApi(parsed.data), admin);
   if ("clash" in saved) return monthClash(saved.clash);
   return Response.json(
     { status: "success", message: "Race has been created.", race: raceJson(saved.race) },
@@ -31,7 +31,7 @@ async function update({ request }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request);
   const parsed = raceUpdateApiSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
-  const saved = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin.userId);
+  const saved = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin);
   if (!saved) return raceNotFound();
   if ("clash" in saved) return monthClash(saved.clash);
   return Response.json({

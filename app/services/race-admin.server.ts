@@ -1,6 +1,9 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import { auditSubject } from "~/domain/audit";
 import type { Completion, RaceInput, RaceSave, RaceStatus, RaceView } from "~/domain/race";
+import { recordAudit } from "./audit.server";
+import type { AuditActor } from "./audit.server";
 import { db } from "./db.server";
 import { announceCompletion } from "./race-announcement.server";
 import { completeRaceIn, freezeResults } from "./race-results.server";
@@ -42,12 +45,16 @@ async function saved(
   return { race: (await findRace(outcome.race.id)) ?? outcome.race };
 }
 
-/** Creates a race in one transaction; a race created completed has its results frozen at once. */
+/**
+ * Creates a race in one transaction with its audit row; a race created completed has its results
+ * frozen at once.
+ */
 export async function createRace(
   input: RaceInput,
-  userId: number,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<RaceSave> {
+  const userId = actor.userId;
   const stamp = now.toISOString();
   const outcome = await db.transaction().execute(async (trx) => {
     const clash = await findLiveMonthlyRaceClash(trx, input, null);
@@ -67,6 +74,12 @@ export async function createRace(
       .returningAll()
       .executeTakeFirstOrThrow();
     const race = toRaceView(row);
+    const subject = auditSubject("race", race.id);
+    await recordAudit(
+      trx,
+      { actor, kind: "race.created", subject, before: null, after: race },
+      now,
+    );
     return {
       race,
       completion: completed ? { race, winners: await freezeResults(trx, race, now) } : null,
@@ -98,13 +111,14 @@ async function writeStatus(
   return null;
 }
 
-/** Saves an admin's edit in one transaction. Null when there is no such race. */
+/** Saves an admin's edit with its audit row in one transaction. Null when there is no such race. */
 export async function updateRace(
   id: number,
   input: RaceInput,
-  userId: number,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<RaceSave | null> {
+  const userId = actor.userId;
   const outcome = await db.transaction().execute(async (trx) => {
     const existing = await findRace(id, trx);
     if (!existing) return null;
@@ -116,6 +130,17 @@ export async function updateRace(
       .where("id", "=", id)
       .execute();
     const completion = await writeStatus(trx, existing, input.status, userId, now);
+    await recordAudit(
+      trx,
+      {
+        actor,
+        kind: "race.updated",
+        subject: auditSubject("race", id),
+        before: existing,
+        after: await findRace(id, trx),
+      },
+      now,
+    );
     return { race: existing, completion };
   });
   return outcome ? saved(outcome, now) : null;
@@ -128,7 +153,7 @@ export async function updateRace(
 export async function setRaceStatus(
   id: number,
   status: RaceStatus,
-  userId: number,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<RaceSave | null> {
   const outcome = await db.transaction().execute(async (trx) => {
@@ -137,13 +162,40 @@ export async function setRaceStatus(
     const clash =
       race.status === status ? null : await findLiveMonthlyRaceClash(trx, { ...race, status }, id);
     if (clash) return { clash };
-    return { race, completion: await writeStatus(trx, race, status, userId, now) };
+    const completion = await writeStatus(trx, race, status, actor.userId, now);
+    if (race.status !== status) {
+      await recordAudit(
+        trx,
+        {
+          actor,
+          kind: "race.status_changed",
+          subject: auditSubject("race", id),
+          before: { status: race.status },
+          after: { status },
+        },
+        now,
+      );
+    }
+    return { race, completion };
   });
   return outcome ? saved(outcome, now) : null;
 }
 
-/** True when a race was deleted. */
-export async function deleteRace(id: number): Promise<boolean> {
-  const deleted = await db.deleteFrom("races").where("id", "=", id).executeTakeFirst();
-  return deleted.numDeletedRows > 0n;
+/** Deletes a race with its audit row in one transaction; true when there was one. */
+export async function deleteRace(
+  id: number,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const race = await findRace(id, trx);
+    if (!race) return false;
+    await trx.deleteFrom("races").where("id", "=", id).execute();
+    await recordAudit(
+      trx,
+      { actor, kind: "race.deleted", subject: auditSubject("race", id), before: race, after: null },
+      now,
+    );
+    return true;
+  });
 }

@@ -188,7 +188,7 @@ describe("the monthly race", () => {
     const saved = await updateRace(
       race.id,
       raceInputFromForm(submission.value, race),
-      admin.id,
+      { userId: admin.id, username: "admin" },
       now,
     );
     expect(saved).toMatchObject({
@@ -413,7 +413,8 @@ describe("admin status changes", () => {
     ]);
     const raceId = await seedRace({ start: NOV, end: DEC });
     const admin = { id: await insertUser(db, { username: "boss", created_at: NOV, is_admin: 1 }) };
-    expect(await setRaceStatus(raceId, "completed", admin.id, now)).toMatchObject({
+    const boss = { userId: admin.id, username: "boss" };
+    expect(await setRaceStatus(raceId, "completed", boss, now)).toMatchObject({
       race: { status: "completed", completedAt: now.toISOString() },
     });
     // Who completed it, as for any other admin change.
@@ -424,10 +425,10 @@ describe("admin status changes", () => {
       .executeTakeFirstOrThrow();
     expect(completed).toEqual({ updated_by: admin.id, updated_at: now.toISOString() });
     expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(1);
-    expect(await setRaceStatus(raceId, "live", admin.id, now)).toMatchObject({
+    expect(await setRaceStatus(raceId, "live", boss, now)).toMatchObject({
       race: { status: "live", completedAt: null },
     });
     expect(await db.selectFrom("race_results").selectAll().execute()).toHaveLength(0);
-    expect(await setRaceStatus(9999, "live", admin.id, now)).toBeNull();
+    expect(await setRaceStatus(9999, "live", boss, now)).toBeNull();
   });
 });
