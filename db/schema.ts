@@ -96,6 +96,10 @@ export interface ProviderTokensTable {
   token: string;
   created_at: Instant;
   created_by: number | null;
+  /** The start of the last sync that sent this token to the provider. */
+  last_used_at: Instant | null;
+  /** When the admins were told it expires soon; they are told once per token. */
+  expiry_notified_at: Instant | null;
 }
 
 /** Bonus codes shown to signed-in users; `value` is free text such as '$25 Bonus'. */

@@ -163,3 +163,20 @@ export async function insertRace(
   }
   return race.id;
 }
+
+/**
+ * A provider token as an admin's save leaves it (the newest one is the sync's); the token is
+ * stored as given, so a test may store one the site would refuse.
+ */
+export async function insertProviderToken(
+  db: Db,
+  token: string,
+  fields: Partial<Insertable<Database["provider_tokens"]>> = {},
+): Promise<number> {
+  const row = await db
+    .insertInto("provider_tokens")
+    .values({ created_at: new Date().toISOString(), ...given(fields), token })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

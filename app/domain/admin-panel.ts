@@ -37,9 +37,9 @@ export const PANEL_CARDS: readonly PanelCard[] = [
   {
     title: "API Tokens",
     text: "Manage API tokens for external services.",
-    to: null,
+    to: "/admin/api-tokens",
     figure: "tokenStatus",
-    figureLabel: "provider token",
+    figureLabel: "saved provider token",
   },
   {
     title: "Notifications",
@@ -72,17 +72,3 @@ export const PANEL_CARDS: readonly PanelCard[] = [
 ];
 
 export const NOT_AVAILABLE_YET = "Not available yet";
-
-/** Where the provider token comes from: the environment wins over one an admin saved. */
-export type TokenSource = "environment" | "saved" | "none";
-
-export function tokenStatusText(source: TokenSource): string {
-  switch (source) {
-    case "environment":
-      return "Set in the environment";
-    case "saved":
-      return "Saved by an admin";
-    case "none":
-      return "No Token Found";
-  }
-}

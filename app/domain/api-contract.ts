@@ -288,3 +288,24 @@ export const adminUserSchema = z.strictObject({
 });
 export type AdminUserJson = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
+
+/**
+ * docs/product.md §A3 "API token metadata": the newest admin-saved provider token, never the
+ * token itself. Without one, `exists` is false and the rest null.
+ */
+const tokenMetadataShape = {
+  exists: z.boolean(),
+  isExpired: z.boolean(),
+  isExpiring: z.boolean(),
+  daysLeft: z.number().int().min(0).nullable(),
+  expiresAt: instant.nullable(),
+  created: instant.nullable(),
+  lastUsed: instant.nullable(),
+  metadata: z.strictObject({ decodedInfo: z.strictObject({ uid: z.string() }) }).nullable(),
+};
+export const tokenMetadataSchema = z.strictObject(tokenMetadataShape);
+export const tokenSavedSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string().min(1),
+  ...tokenMetadataShape,
+});

@@ -16,6 +16,8 @@ import {
   publicProfileSchema,
   racePositionSchema,
   sessionListSchema,
+  tokenMetadataSchema,
+  tokenSavedSchema,
 } from "./api-contract";
 
 export type ApiAccess = "anyone" | "signed in" | "admin";
@@ -225,5 +227,19 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message}`",
     schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/api-tokens/goated",
+    access: "admin",
+    answer: "the saved token's metadata, never the token",
+    schema: tokenMetadataSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/api-tokens/goated",
+    access: "admin",
+    answer: "`{status, message, ...metadata}`; 400 with the form's message",
+    schema: tokenSavedSchema,
   },
 ];

@@ -1,7 +1,11 @@
 import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { storeReferrals } from "~/services/player-store.server";
-import { latestProviderToken } from "~/services/provider-tokens.server";
+import {
+  latestProviderToken,
+  markProviderTokenUsed,
+  warnOfExpiringToken,
+} from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
 import { fetchReferrals } from "~/provider/client.server";
@@ -48,9 +52,17 @@ export function runSync(options: SyncOptions): Promise<SyncResult> {
 }
 
 async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptions) {
-  const token = config.GOATED_API_TOKEN ?? (await latestProviderToken());
+  // The newest admin-saved token, read afresh each run, unless the environment sets one.
+  const saved = config.GOATED_API_TOKEN ? null : await latestProviderToken();
+  const token = config.GOATED_API_TOKEN ?? saved?.token ?? null;
   const source: SyncSource = token ? "provider" : "demo";
   const runId = await startSyncRun(source, now());
+  // The admins hear once when the token in use is about to expire; the sync goes on regardless.
+  if (saved) {
+    await warnOfExpiringToken(now()).catch((error: unknown) => {
+      console.error("sync: the token expiry notice failed", error);
+    });
+  }
 
   let fetched: FetchReferralsResult;
   if (!token) {
@@ -58,6 +70,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   } else if (!config.GOATED_AFFILIATE_UID) {
     fetched = { ok: false, error: "GOATED_AFFILIATE_UID is not set" };
   } else {
+    if (saved) await markProviderTokenUsed(saved.id, now());
     fetched = await fetchReferrals(
       { baseUrl: config.GOATED_API_BASE_URL, affiliateUid: config.GOATED_AFFILIATE_UID, token },
       { timeoutMs },

@@ -1,16 +1,16 @@
-import type { PanelFigure, TokenSource } from "~/domain/admin-panel";
-import { tokenStatusText } from "~/domain/admin-panel";
-import { readProviderConfig } from "~/lib/provider-config.server";
+import type { PanelFigure } from "~/domain/admin-panel";
+import { TOKEN_READ_FAILED, TOKEN_STATUS_TITLES, tokenStatusOf } from "~/domain/provider-token";
 import { db } from "./db.server";
-import { latestProviderToken } from "./provider-tokens.server";
+import { currentTokenMetadata } from "./provider-tokens.server";
 
 async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<string> {
   return Number((await query)?.n ?? 0).toLocaleString("en-US");
 }
 
-async function tokenSource(): Promise<TokenSource> {
-  if (readProviderConfig().GOATED_API_TOKEN) return "environment";
-  return (await latestProviderToken()) ? "saved" : "none";
+/** The saved token's status in the words of the API-token page's banners. */
+async function tokenStatus(now: Date): Promise<string> {
+  const read = await currentTokenMetadata(now);
+  return read.ok ? TOKEN_STATUS_TITLES[tokenStatusOf(read.metadata)] : TOKEN_READ_FAILED;
 }
 
 /**
@@ -20,7 +20,7 @@ async function tokenSource(): Promise<TokenSource> {
 export async function panelFigures(
   now: Date = new Date(),
 ): Promise<Record<PanelFigure, string | null>> {
-  const [users, liveRaces, activeCodes, playersSynced, source] = await Promise.all([
+  const [users, liveRaces, activeCodes, playersSynced, tokenStatusTitle] = await Promise.all([
     count(
       db
         .selectFrom("users")
@@ -47,14 +47,14 @@ export async function panelFigures(
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirst(),
     ),
-    tokenSource(),
+    tokenStatus(now),
   ]);
   return {
     users,
     liveRaces,
     activeCodes,
     playersSynced,
-    tokenStatus: tokenStatusText(source),
+    tokenStatus: tokenStatusTitle,
     notificationsThisMonth: null,
     unreadSupport: null,
   };

@@ -105,3 +105,34 @@ export async function dataFreshness(now: Date = new Date()): Promise<DataFreshne
     now: now.toISOString(),
   };
 }
+
+/** One sync as the API-token page's provider health lists it. */
+export interface SyncRunSummary {
+  id: number;
+  startedAt: string;
+  source: SyncSource;
+  outcome: string;
+  players: number;
+  /** null while the run is still going. */
+  durationMs: number | null;
+  error: string | null;
+}
+
+/** The provider's health: the newest `limit` syncs, newest first. */
+export async function recentSyncRuns(limit = 20): Promise<SyncRunSummary[]> {
+  const rows = await db
+    .selectFrom("sync_runs")
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((run) => ({
+    id: run.id,
+    startedAt: run.started_at,
+    source: run.source,
+    outcome: run.outcome,
+    players: run.players_count,
+    durationMs: run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null,
+    error: run.error,
+  }));
+}

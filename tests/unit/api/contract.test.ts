@@ -18,6 +18,7 @@ import { announceCompletion } from "~/services/race-announcement.server";
 import { completeRace } from "~/services/race-results.server";
 import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
 import { ensureAdmin } from "~/services/users.server";
+import { providerJwt } from "../../provider-jwt";
 import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";
 
 /**
@@ -457,6 +458,51 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     });
   });
 
+  it("GET and POST /api/admin/api-tokens/goated: metadata, never the token", async () => {
+    const none = await contract(
+      "GET /api/admin/api-tokens/goated",
+      "/api/admin/api-tokens/goated",
+      200,
+      {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      },
+    );
+    expect(none.json).toMatchObject({ exists: false, metadata: null });
+    const token = await providerJwt({
+      uid: "contract-uid",
+      expiresAt: new Date(now.getTime() + 30 * DAY),
+    });
+    const saved = await contract(
+      "POST /api/admin/api-tokens/goated",
+      "/api/admin/api-tokens/goated",
+      200,
+      {
+        headers: { Cookie: adminCookie },
+        json: { token },
+      },
+    );
+    expect(saved.json).toMatchObject({ status: "success", exists: true, daysLeft: 30 });
+    const refused = await contract(
+      "POST /api/admin/api-tokens/goated",
+      "/api/admin/api-tokens/goated",
+      400,
+      {
+        headers: { Cookie: adminCookie },
+        json: { token: "too-short" },
+      },
+    );
+    expect(refused.json).toMatchObject({ message: "Token must be at least 20 characters long" });
+    const current = await contract(
+      "GET /api/admin/api-tokens/goated",
+      "/api/admin/api-tokens/goated",
+      200,
+      {
+        headers: { Cookie: adminCookie },
+      },
+    );
+    expect(current.json).toMatchObject({ metadata: { decodedInfo: { uid: "contract-uid" } } });
+  });
+
   it("POST /api/user/password with {currentPassword, newPassword}", async () => {
     const wrong = await contract("POST /api/user/password", "/api/user/password", 400, {
       headers: { Cookie: userCookie },
@@ -502,8 +548,6 @@ describe("the whole API answers JSON", { timeout: 60_000 }, () => {
     ["POST", "/api/admin/notifications/send"],
     ["GET", "/api/admin/bonus-codes"],
     ["POST", "/api/admin/bonus-codes"],
-    ["GET", "/api/admin/api-tokens/goated"],
-    ["POST", "/api/admin/api-tokens/goated"],
     ["GET", "/api/chat/history"],
     ["PATCH", "/api/nothing/here"],
   ])("answers %s %s, an unknown path, 404 {status: 'error', message}", async (method, path) => {

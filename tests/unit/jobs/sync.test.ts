@@ -11,7 +11,6 @@ import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
 import { runRaceJobs } from "~/jobs/race-completion.server";
 import { computeStandings } from "~/services/race-standings.server";
 import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
-import { saveProviderToken } from "~/services/provider-tokens.server";
 import { dataFreshness, syncStatus } from "~/services/sync-runs.server";
 import {
   FAKE_AFFILIATE_UID,
@@ -19,6 +18,7 @@ import {
   RETRY_AFTER_SECONDS,
   startFakeProvider,
 } from "../../fake-provider/server";
+import { insertProviderToken } from "../../factories";
 import type { FakeProvider } from "../../fake-provider/server";
 
 let provider: FakeProvider;
@@ -349,9 +349,9 @@ describe("the token and the demo source", () => {
 
   it("falls back to the admin-saved token, and the first real sync purges the demo rows", async () => {
     await runSync(options({ GOATED_API_TOKEN: undefined }));
-    await saveProviderToken("expired-one", { now: clock });
+    await insertProviderToken(db, "expired-one", { created_at: clock.toISOString() });
     advance(1);
-    await saveProviderToken(FAKE_TOKEN, { now: clock });
+    await insertProviderToken(db, FAKE_TOKEN, { created_at: clock.toISOString() });
 
     expect((await dataFreshness()).demoData).toBe(true);
     // A failing real sync keeps the demo data, and says so.
