@@ -82,7 +82,7 @@ export default function AdminApiTokens() {
 
       <section className="mt-6 rounded-xl border border-accent bg-card p-6">
         <nav
-          aria-label="API token"
+          aria-label="Token tabs"
           className="mb-6 flex flex-wrap gap-2 border-b border-accent pb-4"
         >
           {(Object.keys(TOKEN_TABS) as TokenTab[]).map((id) => (
