@@ -100,7 +100,8 @@ export async function saveProviderToken(
 
 /**
  * Tells every active admin, in the app, that the saved token expires within
- * TOKEN_EXPIRING_DAYS (or has expired): once per token, whoever checks first. Run after each sync.
+ * TOKEN_EXPIRING_DAYS (or has expired): once per token, whoever checks first. Each sync that
+ * uses the saved token checks (app/jobs/sync.server.ts).
  */
 export async function warnOfExpiringToken(now: Date = new Date()): Promise<NotificationView[]> {
   const sent = await db.transaction().execute(async (trx) => {
