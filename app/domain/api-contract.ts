@@ -309,3 +309,17 @@ export const tokenSavedSchema = z.strictObject({
   message: z.string().min(1),
   ...tokenMetadataShape,
 });
+
+/** POST /api/admin/notifications/send (docs/product.md §A7): the broadcast as sent. */
+export const notificationSentSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  notification: z.strictObject({
+    id: z.number().int().positive(),
+    createdAt: instant,
+    title: z.string(),
+    message: z.string(),
+    audience: z.enum(["promotional", "all"]),
+    delivered: z.number().int().nonnegative(),
+  }),
+});

@@ -8,6 +8,7 @@ import {
   affiliateStatsSchema,
   apiMessageSchema,
   authAnswerSchema,
+  notificationSentSchema,
   currentRaceSchema,
   preferencesAnswerSchema,
   preferencesSavedSchema,
@@ -241,5 +242,12 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message, ...metadata}`; 400 with the form's message",
     schema: tokenSavedSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/notifications/send",
+    access: "admin",
+    answer: "`{status, message, notification}`; 409 when nobody is in the audience",
+    schema: notificationSentSchema,
   },
 ];

@@ -12,6 +12,7 @@ export const AUDIT_KIND_LABELS = {
   "race.status_changed": "Race status changed",
   "race.deleted": "Race deleted",
   "token.saved": "API token saved",
+  "notification.sent": "Notification sent",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -21,6 +22,6 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 }
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
-export function auditSubject(what: "user" | "race" | "token", id: number): string {
+export function auditSubject(what: "user" | "race" | "token" | "broadcast", id: number): string {
   return `${what}:${id}`;
 }

@@ -1,6 +1,7 @@
 import type { PanelFigure } from "~/domain/admin-panel";
 import { TOKEN_READ_FAILED, TOKEN_STATUS_TITLES, tokenStatusOf } from "~/domain/provider-token";
 import { db } from "./db.server";
+import { broadcastsThisMonth } from "./notification-broadcasts.server";
 import { currentTokenMetadata } from "./provider-tokens.server";
 
 async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<string> {
@@ -15,47 +16,49 @@ async function tokenStatus(now: Date): Promise<string> {
 
 /**
  * The panel's live figures, from the database; null where the data does not exist yet (the
- * notifications and support chat are later issues).
+ * support chat is a later issue).
  */
 export async function panelFigures(
   now: Date = new Date(),
 ): Promise<Record<PanelFigure, string | null>> {
-  const [users, liveRaces, activeCodes, playersSynced, tokenStatusTitle] = await Promise.all([
-    count(
-      db
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom("races")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("status", "=", "live")
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom("bonus_codes")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("expires_at", ">", now.toISOString())
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom("players")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirst(),
-    ),
-    tokenStatus(now),
-  ]);
+  const [users, liveRaces, activeCodes, playersSynced, tokenStatusTitle, broadcasts] =
+    await Promise.all([
+      count(
+        db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst(),
+      ),
+      count(
+        db
+          .selectFrom("races")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("status", "=", "live")
+          .executeTakeFirst(),
+      ),
+      count(
+        db
+          .selectFrom("bonus_codes")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("expires_at", ">", now.toISOString())
+          .executeTakeFirst(),
+      ),
+      count(
+        db
+          .selectFrom("players")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst(),
+      ),
+      tokenStatus(now),
+      broadcastsThisMonth(now),
+    ]);
   return {
     users,
     liveRaces,
     activeCodes,
     playersSynced,
     tokenStatus: tokenStatusTitle,
-    notificationsThisMonth: null,
+    notificationsThisMonth: broadcasts.toLocaleString("en-US"),
     unreadSupport: null,
   };
 }

@@ -82,7 +82,7 @@ export async function createRace(
     );
     return {
       race,
-      completion: completed ? { race, winners: await freezeResults(trx, race, now) } : null,
+      completion: completed ? { race, ...(await freezeResults(trx, race, now)) } : null,
     };
   });
   return saved(outcome, now);

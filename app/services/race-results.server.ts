@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import type { NotificationView } from "~/domain/notifications";
 import type { Completion, Participant, RaceView } from "~/domain/race";
 import { db } from "./db.server";
 import { addNotifications, type NewNotification } from "./notifications.server";
@@ -48,15 +49,18 @@ export async function completeRaceIn(
   const race = toRaceView(
     await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
   );
-  return { race, winners: await freezeResults(trx, race, now) };
+  return { race, ...(await freezeResults(trx, race, now)) };
 }
 
-/** Stores a completed race's top 10 as of `now` (capped at its end) and tells the winners. */
+/**
+ * Stores a completed race's top 10 as of `now` (capped at its end) and tells the winners; returns
+ * them and their notifications, to announce after the commit.
+ */
 export async function freezeResults(
   trx: Transaction<Database>,
   race: RaceView,
   now: Date,
-): Promise<Participant[]> {
+): Promise<Omit<Completion, "race">> {
   const winners = withPrizes(race, await computeStandings(race, now, trx));
   await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
   if (winners.length > 0) {
@@ -74,8 +78,7 @@ export async function freezeResults(
       )
       .execute();
   }
-  await notifyWinners(trx, race, winners, now);
-  return winners;
+  return { winners, notifications: await notifyWinners(trx, race, winners, now) };
 }
 
 async function notifyWinners(
@@ -83,8 +86,8 @@ async function notifyWinners(
   race: RaceView,
   winners: Participant[],
   now: Date,
-) {
-  if (winners.length === 0) return;
+): Promise<NotificationView[]> {
+  if (winners.length === 0) return [];
   // A user is linked to a player by the provider's uid (goated_id), never by a name.
   const users = await trx
     .selectFrom("users")
@@ -107,5 +110,5 @@ async function notifyWinners(
         raceId: race.id,
       }));
   });
-  await addNotifications(trx, notifications, now);
+  return addNotifications(trx, notifications, now);
 }
