@@ -11,6 +11,9 @@ export const AUDIT_KIND_LABELS = {
   "race.updated": "Race updated",
   "race.status_changed": "Race status changed",
   "race.deleted": "Race deleted",
+  "admin.totp_enabled": "Two-step sign-in turned on",
+  "admin.totp_disabled": "Two-step sign-in turned off",
+  "admin.recovery_codes_regenerated": "Recovery codes regenerated",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
