@@ -12,6 +12,7 @@ import {
   TOTP_ISSUER,
   TOTP_SETTINGS,
   TOTP_WINDOW,
+  TWO_STEP_ENABLED,
 } from "~/domain/two-step";
 import { canonicalUsername } from "~/domain/usernames";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
@@ -172,7 +173,11 @@ export async function confirmEnrolment(
     .where("enabled_at", "is", null)
     .executeTakeFirst();
   const secret = row ? openSecret(row.secret, sealContext(actor.userId)) : null;
-  if (secret === null) return { ok: false, message: NO_ENROLMENT };
+  if (secret === null) {
+    // Already confirmed (a reloaded answer posts its code again): say so, show nothing twice.
+    const on = await isTwoStepOn(actor.userId);
+    return { ok: false, message: on ? TWO_STEP_ENABLED : NO_ENROLMENT };
+  }
   const code = readTypedCode(typed);
   const step = code?.kind === "totp" ? acceptedStep(secret, code.code, now) : null;
   if (step === null) return { ok: false, message: INVALID_CODE };

@@ -245,6 +245,14 @@ describe("enrolment", { timeout: 120_000 }, () => {
     expect(confirmed.status).toBe(200);
     expect((confirmed.body?.recoveryCodes as string[]).length).toBe(10);
     expect(await isTwoStepOn(id)).toBe(true);
+    // The answer reloaded: the code is posted again, and nothing is shown twice.
+    const again = await answerOf(
+      adminSecurity.action,
+      formPost("/admin/security", { intent: "confirm", code: codeAt(secret, T0) }, cookie),
+    );
+    expect(again.status).toBe(400);
+    expect(again.body?.recoveryCodes).toBeUndefined();
+    expect(JSON.stringify(again.body)).toContain("Two-step sign-in is on");
   });
 });
 
