@@ -115,6 +115,26 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
+/** An account's TOTP enrolment (docs/decisions/0020): the secret is encrypted (app/lib/secret-box). */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  created_at: Instant;
+  /** Null while the enrolment waits for its first code. */
+  enabled_at: Instant | null;
+  /** The last TOTP time step a code was accepted for; codes of it and before are refused. */
+  last_used_step: number | null;
+}
+
+/** One-time recovery codes: only their SHA-256 is stored; used_at is set when one is spent. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Instant;
+  used_at: Instant | null;
+}
+
 export interface BonusCodesTable {
   id: Generated<number>;
   code: string;
@@ -197,6 +217,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_broadcasts: NotificationBroadcastsTable;
   audit_log: AuditLogTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

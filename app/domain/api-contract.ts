@@ -64,6 +64,16 @@ export const authAnswerSchema = z.strictObject({
   message: z.string(),
 });
 
+/**
+ * The sign-ins' answer (401) for the right password of an account with two-step sign-in on and
+ * no `code` in the body (docs/product.md §A10): send the same call again with `code`.
+ */
+export const twoStepRequiredSchema = z.strictObject({
+  status: z.literal("totp_required"),
+  message: z.string().min(1),
+});
+export type TwoStepRequiredJson = z.infer<typeof twoStepRequiredSchema>;
+
 export const profileUpdateAnswerSchema = z.strictObject({
   status: z.literal("success"),
   user: accountSchema,

@@ -56,14 +56,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: "POST",
     path: "/api/auth/login",
     access: "anyone",
-    answer: "`{status, user, token, message}`",
+    answer: "`{status, user, token, message}`; 401 `totp_required` (two-step on, no `code`)",
     schema: authAnswerSchema,
   },
   {
     method: "POST",
     path: "/api/login",
     access: "anyone",
-    answer: "`{status, user, token, message}`",
+    answer: "`{status, user, token, message}`; 401 `totp_required` (two-step on, no `code`)",
     schema: authAnswerSchema,
   },
   {
@@ -176,7 +176,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: "POST",
     path: "/api/admin/login",
     access: "anyone",
-    answer: "`{status, token, user, message}`; 401 for a non-admin",
+    answer:
+      "`{status, token, user, message}`; 401 for a non-admin; 401 `totp_required` (two-step on, no `code`)",
     schema: authAnswerSchema,
   },
   {

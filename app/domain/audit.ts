@@ -13,6 +13,9 @@ export const AUDIT_KIND_LABELS = {
   "race.deleted": "Race deleted",
   "token.saved": "API token saved",
   "notification.sent": "Notification sent",
+  "admin.totp_enabled": "Two-step sign-in turned on",
+  "admin.totp_disabled": "Two-step sign-in turned off",
+  "admin.recovery_codes_regenerated": "Recovery codes regenerated",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

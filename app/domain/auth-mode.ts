@@ -5,9 +5,13 @@ export function parseAuthMode(value: string | null | undefined): AuthMode {
   return value === "register" ? "register" : "login";
 }
 
-/** The /auth URL of a mode, carrying where to go after signing in. */
-export function authPath(mode: AuthMode, redirectTo: string): string {
-  return `/auth?${new URLSearchParams({ mode, redirectTo }).toString()}`;
+/**
+ * The /auth URL of a mode, carrying where to go after signing in; `step: "code"` is the second
+ * step of a sign-in with two-step sign-in on (docs/product.md §A10).
+ */
+export function authPath(mode: AuthMode, redirectTo: string, step?: "code"): string {
+  const query = new URLSearchParams(step ? { mode, step, redirectTo } : { mode, redirectTo });
+  return `/auth?${query.toString()}`;
 }
 
 /** The title of a failed attempt's toast (docs/product.md §P8). */

@@ -27,6 +27,9 @@ export default function AdminPanel() {
           <Link to="/admin/audit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Audit Log
           </Link>
+          <Link to="/admin/security" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Security
+          </Link>
           <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Site
           </Link>

@@ -6,9 +6,15 @@ import {
 } from "~/domain/account-forms";
 import { conflictErrors } from "~/domain/account";
 import type { Account } from "~/domain/account";
-import type { AccountJson, PublicProfileJson, SessionJson } from "~/domain/api-contract";
+import type {
+  AccountJson,
+  PublicProfileJson,
+  SessionJson,
+  TwoStepRequiredJson,
+} from "~/domain/api-contract";
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
+import { TWO_STEP_REQUIRED } from "~/domain/two-step";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { apiError, fieldErrorsOf, jsonResponse, readJsonObject } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
@@ -19,6 +25,7 @@ import {
   CHECK_THE_FORM,
   clientOf,
   signOut,
+  TwoStepRequired,
 } from "./authentication.server";
 import type { AuthMode } from "./authentication.server";
 import { changePassword, PASSWORD_CHANGED } from "./password-change.server";
@@ -81,7 +88,9 @@ export async function jsonAuthenticate(
   }
   const formRequest = new Request(request.url, { method: "POST", body: form, headers });
   try {
-    const { userId, token } = await authenticate(mode, formRequest, clientOf(request, context));
+    const { userId, token } = await authenticate(mode, formRequest, clientOf(request, context), {
+      code: fields.code,
+    });
     const user = await getAccount(userId);
     if (!user) throw new Error(`account ${userId} vanished after ${mode}`);
     return jsonResponse(
@@ -97,9 +106,24 @@ export async function jsonAuthenticate(
       },
     );
   } catch (error) {
-    if (!(error instanceof AuthFailure)) throw error;
-    return authFailureAnswer(error);
+    return signInRefusal(error);
   }
+}
+
+/**
+ * A sign-in that opened no session, as JSON: `totp_required` (401) when only the code is missing,
+ * else the refusal. Anything else is rethrown.
+ */
+export function signInRefusal(error: unknown): Response {
+  if (error instanceof TwoStepRequired) {
+    const answer: TwoStepRequiredJson = {
+      status: "totp_required",
+      message: TWO_STEP_REQUIRED,
+    };
+    return jsonResponse(answer, { status: 401 });
+  }
+  if (error instanceof AuthFailure) return authFailureAnswer(error);
+  throw error;
 }
 
 /** A refused sign-in or registration as JSON: its status, message, field errors, Retry-After. */

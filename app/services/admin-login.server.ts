@@ -3,7 +3,7 @@ import { ADMIN_WELCOME, adminLoginSchema } from "~/domain/admin-login";
 import type { AdminLoginForm } from "~/domain/admin-login";
 import { requestWithForm } from "~/lib/form-body.server";
 import { apiError, fieldErrorsOf, jsonResponse, readJsonObject } from "~/lib/json-api.server";
-import { accountJson, authFailureAnswer } from "./account-api.server";
+import { accountJson, signInRefusal } from "./account-api.server";
 import { AuthFailure, authenticate, CHECK_THE_FORM, clientOf } from "./authentication.server";
 import type { AuthClient } from "./authentication.server";
 import { sessionCookieHeader } from "./sessions.server";
@@ -29,6 +29,7 @@ export async function adminSignIn(
   fields: AdminLoginForm,
   request: Request,
   client: AuthClient,
+  code?: string,
 ): Promise<{ userId: number; token: string }> {
   const form = new FormData();
   form.set("username", fields.identifier);
@@ -36,6 +37,7 @@ export async function adminSignIn(
   try {
     return await authenticate("login", requestWithForm(request, form), client, {
       adminOnly: true,
+      code,
     });
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
@@ -48,12 +50,18 @@ export async function adminSignIn(
   }
 }
 
-/** `POST /api/admin/login {identifier, password}` -> `{status, token, user, message}`. */
+/**
+ * `POST /api/admin/login {identifier, password, code?}` -> `{status, token, user, message}`; with
+ * two-step sign-in on and no `code`, 401 `{status: 'totp_required'}`.
+ */
 export async function jsonAdminLogin(request: Request, context: { clientIp: string }) {
-  const parsed = adminLoginSchema.safeParse(await readJsonObject(request));
+  const body = await readJsonObject(request);
+  const parsed = adminLoginSchema.safeParse(body);
   if (!parsed.success) return apiError(400, CHECK_THE_FORM, fieldErrorsOf(parsed.error));
+  const code = typeof body.code === "string" ? body.code : undefined;
   try {
-    const { userId, token } = await adminSignIn(parsed.data, request, clientOf(request, context));
+    const client = clientOf(request, context);
+    const { userId, token } = await adminSignIn(parsed.data, request, client, code);
     const user = await getAccount(userId);
     if (!user) throw new Error(`account ${userId} vanished after the admin login`);
     return jsonResponse(
@@ -61,7 +69,6 @@ export async function jsonAdminLogin(request: Request, context: { clientIp: stri
       { headers: { "Set-Cookie": await sessionCookieHeader(token) } },
     );
   } catch (error) {
-    if (!(error instanceof AuthFailure)) throw error;
-    return authFailureAnswer(error);
+    return signInRefusal(error);
   }
 }

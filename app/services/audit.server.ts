@@ -11,8 +11,12 @@ export interface AuditActor {
   username: string;
 }
 
+/** Who the log names for a change made from the operator's command line (no account). */
+export const COMMAND_LINE_ACTOR = "command line";
+
 export interface AuditEntry {
-  actor: AuditActor;
+  /** null: the operator's command line (npm run admin:reset-totp). */
+  actor: AuditActor | null;
   kind: AuditKind;
   subject: string;
   /** The values before and after the change, as JSON; null for nothing (created or deleted). */
@@ -36,8 +40,8 @@ export async function recordAudit(
     .insertInto("audit_log")
     .values({
       created_at: now.toISOString(),
-      actor_id: entry.actor.userId,
-      actor_username: entry.actor.username,
+      actor_id: entry.actor?.userId ?? null,
+      actor_username: entry.actor?.username ?? COMMAND_LINE_ACTOR,
       kind: entry.kind,
       subject: entry.subject,
       before_json: json(entry.before),

@@ -8,6 +8,7 @@ import { conflictErrors } from "~/domain/account";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
 import { ACCOUNT_DISABLED, ADMIN_ACCESS_REQUIRED } from "~/domain/admin-login";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
+import { INVALID_CODE } from "~/domain/two-step";
 import {
   loginAccountKey,
   loginFailed,
@@ -23,6 +24,7 @@ import {
   startRegistration,
 } from "./registration-throttle.server";
 import { clearedSessionCookieHeader, createSession, endRequestSession } from "./sessions.server";
+import { checkSignInCode, isTwoStepOn } from "./two-step.server";
 import { createUser, findLoginCandidate, verifyUserPassword } from "./users.server";
 
 /**
@@ -46,6 +48,17 @@ export class AuthFailure extends Error {
   ) {
     super(message);
     this.name = "AuthFailure";
+  }
+}
+
+/**
+ * The right password of an account with two-step sign-in on, and no code yet (docs/product.md
+ * §A10): no session is opened. Pages go on to the code step; the API answers `totp_required`.
+ */
+export class TwoStepRequired extends Error {
+  constructor(readonly userId: number) {
+    super("two-step code required");
+    this.name = "TwoStepRequired";
   }
 }
 
@@ -147,13 +160,14 @@ const authenticator = new Authenticator<number>()
 /**
  * Checks a login or registration form (the request's body) and opens a session.
  * Throws AuthFailure when the form is refused. `adminOnly` (the admin login): a valid non-admin
- * sign-in is refused too, and opens no session and ends none.
+ * sign-in is refused too, and opens no session and ends none. An account with two-step sign-in
+ * on also needs `code` (TOTP or recovery); without one this throws TwoStepRequired.
  */
 export async function authenticate(
   mode: AuthMode,
   request: Request,
   client: AuthClient,
-  { adminOnly = false }: { adminOnly?: boolean } = {},
+  { adminOnly = false, code }: { adminOnly?: boolean; code?: string | undefined } = {},
 ): Promise<{ userId: number; token: string }> {
   const userId = await currentClient.run(client, () => authenticator.authenticate(mode, request));
   if (adminOnly && !(await accountStanding(userId))?.isAdmin) {
@@ -163,6 +177,33 @@ export async function authenticate(
       ADMIN_ACCESS_REQUIRED,
     );
   }
+  if (mode === "login" && (await isTwoStepOn(userId))) {
+    if (code === undefined || code.trim() === "") throw new TwoStepRequired(userId);
+    await requireSignInCode(userId, code, client.ip);
+  }
+  return openSession(request, userId, client);
+}
+
+/** The code of a sign-in's second step; throws AuthFailure (401 'Invalid code', or 429). */
+export async function requireSignInCode(userId: number, code: string, ip: string): Promise<void> {
+  const checked = await checkSignInCode(userId, code, ip);
+  if (checked.ok) return;
+  const { retryAfterSeconds } = checked;
+  const message = retryAfterSeconds ? throttledMessage(retryAfterSeconds) : INVALID_CODE;
+  throw new AuthFailure(
+    retryAfterSeconds ? 429 : 401,
+    { status: "error", error: { code: [message] } },
+    message,
+    retryAfterSeconds,
+  );
+}
+
+/** Opens the session of a completed sign-in, in place of the one the browser held. */
+export async function openSession(
+  request: Request,
+  userId: number,
+  client: AuthClient,
+): Promise<{ userId: number; token: string }> {
   // A sign-in replaces the session the browser already holds (ASVS 7.2.4), whoever's it was.
   await endRequestSession(request);
   const token = await createSession({ userId, ...client });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
@@ -99,6 +100,28 @@ export async function loginSucceeded(ip: string, account: string): Promise<void>
     limiters.accountAndIp.delete(`${account}|${ip}`),
     limiters.account.delete(account),
   ]);
+}
+
+export type ThrottledCheck = { ok: true } | { ok: false; retryAfterSeconds?: number | undefined };
+
+/**
+ * One guess (a password, a two-step code) under the same limits as a sign-in: refused past them
+ * (`retryAfterSeconds`), held by the account's delay, then counted as a failure or forgiven.
+ */
+export async function throttledCheck(
+  ip: string,
+  account: string,
+  check: () => Promise<boolean>,
+): Promise<ThrottledCheck> {
+  const attempt = await startLoginAttempt(ip, account);
+  if (!attempt.admitted) return { ok: false, retryAfterSeconds: attempt.retryAfterSeconds };
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+  if (await check()) {
+    await loginSucceeded(ip, account);
+    return { ok: true };
+  }
+  await loginFailed(account);
+  return { ok: false };
 }
 
 /** "Please try again in 15 minutes." */

@@ -1,14 +1,7 @@
 import type { PasswordChange } from "~/domain/account-forms";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
-import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "./db.server";
-import {
-  loginAccountKey,
-  loginFailed,
-  loginSucceeded,
-  startLoginAttempt,
-  throttledMessage,
-} from "./login-throttle.server";
+import { loginAccountKey, throttledCheck, throttledMessage } from "./login-throttle.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { endOtherSessions } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
@@ -37,27 +30,21 @@ export async function changePassword(
   change: PasswordChange,
   ip: string,
 ): Promise<PasswordChangeResult> {
-  const throttleKey = loginAccountKey("", user.userId);
-  const attempt = await startLoginAttempt(ip, throttleKey);
-  if (!attempt.admitted) {
-    const { retryAfterSeconds } = attempt;
-    const errors = { currentPassword: [throttledMessage(retryAfterSeconds)] };
-    return { ok: false, status: 429, errors, retryAfterSeconds };
-  }
-  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
-
   const account = await db
     .selectFrom("users")
     .select(["username", "email", "password_hash"])
     .where("id", "=", user.userId)
     .executeTakeFirstOrThrow();
-  const errors: Record<string, string[]> = {};
-  if (await verifyPassword(change.currentPassword, account.password_hash)) {
-    await loginSucceeded(ip, throttleKey);
-  } else {
-    await loginFailed(throttleKey);
-    errors.currentPassword = [CURRENT_PASSWORD_WRONG];
+  const checked = await throttledCheck(ip, loginAccountKey("", user.userId), () =>
+    verifyPassword(change.currentPassword, account.password_hash),
+  );
+  if (!checked.ok && checked.retryAfterSeconds) {
+    const { retryAfterSeconds } = checked;
+    const errors = { currentPassword: [throttledMessage(retryAfterSeconds)] };
+    return { ok: false, status: 429, errors, retryAfterSeconds };
   }
+  const errors: Record<string, string[]> = {};
+  if (!checked.ok) errors.currentPassword = [CURRENT_PASSWORD_WRONG];
   const accountWords = account.email ? [account.username, account.email] : [account.username];
   const weak = passwordStrengthProblem(change.newPassword, accountWords);
   if (weak) errors.newPassword = [weak];

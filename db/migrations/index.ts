@@ -11,6 +11,7 @@ import * as m0009 from "./0009_player_name_search";
 import * as m0010 from "./0010_admin_users_and_audit";
 import * as m0012 from "./0012_provider_token_usage";
 import * as m0015 from "./0015_notifications_inbox";
+import * as m0011 from "./0011_admin_totp";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0010_admin_users_and_audit": m0010,
   "0012_provider_token_usage": m0012,
   "0015_notifications_inbox": m0015,
+  "0011_admin_totp": m0011,
 };

@@ -104,6 +104,7 @@ describe("the admin guard", () => {
         "admin.wager-races.tsx",
         "admin.api-tokens.tsx",
         "admin.notifications.tsx",
+        "admin.security.tsx",
       ]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(
