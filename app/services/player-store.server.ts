@@ -187,6 +187,15 @@ export async function storeReferrals(
 
 const storeCommits = { count: 0 };
 
+/**
+ * Copies the WAL into the database file and empties it, on the store's connection, after a store
+ * (on the sync worker thread: docs/decisions/0019), so that no commit of the server's thread
+ * finds the WAL past its automatic checkpoint's threshold and copies a sync's pages itself.
+ */
+export function checkpointAfterStore(): void {
+  sqliteConnection(db).pragma("wal_checkpoint(TRUNCATE)");
+}
+
 /** Store transactions committed by this process (a version of the players, with data_version). */
 export function storeCommitCount(): number {
   return storeCommits.count;
