@@ -1,4 +1,6 @@
 import { Worker } from "node:worker_threads";
+import { writeTurn } from "~db";
+import { setAutomaticCheckpoints } from "~/services/player-store.server";
 import { SYNC_WORKER_ROLE } from "./sync-worker.server";
 import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
 
@@ -10,7 +12,7 @@ import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
  */
 function startWorker(): Worker {
   const here = import.meta.url;
-  const options = { workerData: { role: SYNC_WORKER_ROLE } };
+  const options = { workerData: { role: SYNC_WORKER_ROLE, writeTurn: writeTurn().shared } };
   if (!here.endsWith(".ts")) return new Worker(new URL("./sync-worker.js", here), options);
   const entry = JSON.stringify(new URL("./sync-worker.server.ts", here).href);
   const load = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${entry}); });`;
@@ -25,8 +27,12 @@ function syncWorker(): Worker {
   const worker = startWorker();
   // Idle, it does not keep the process alive.
   worker.unref();
+  setAutomaticCheckpoints(false);
   worker.once("exit", () => {
     if (current === worker) current = null;
+    setAutomaticCheckpoints(true);
+    // Stopped inside a store transaction: SQLite rolled it back; the turn must not stay taken.
+    writeTurn().releaseFromStoppedWorker();
   });
   current = worker;
   return worker;

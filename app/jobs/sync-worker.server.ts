@@ -2,10 +2,11 @@
 // store one payload. Loaded twice: by the server's thread for the types and `fetchAndStore`, and
 // as the entry of the sync worker thread (sync-thread.server.ts), where it answers each message.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { adoptWriteTurn } from "~db";
 import { fetchReferrals } from "~/provider/client.server";
 import type { ProviderEndpoint } from "~/provider/client.server";
 import { demoReferrals } from "~/provider/demo-source.server";
-import { checkpointAfterStore, storeReferrals } from "~/services/player-store.server";
+import { checkpointAfterSync, storeReferrals } from "~/services/player-store.server";
 
 /** `workerData.role` of the sync worker thread. */
 export const SYNC_WORKER_ROLE = "sync";
@@ -20,8 +21,19 @@ export type SyncWorkResult =
   | { ok: false; stage: "fetch"; error: string; rateLimited?: true; retryAfterMs?: number }
   | { ok: false; stage: "store"; error: string };
 
-/** Fetches the payload (or makes the demo one) and stores it. A failed fetch stores nothing. */
+/**
+ * Fetches the payload (or makes the demo one) and stores it; a failed fetch stores nothing. Ends
+ * with a checkpoint, whatever happened: the server's thread leaves them to this thread.
+ */
 export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
+  try {
+    return await fetchAndStoreOnce(work);
+  } finally {
+    checkpointAfterSync();
+  }
+}
+
+async function fetchAndStoreOnce(work: SyncWork): Promise<SyncWorkResult> {
   const now = new Date(work.now);
   const fetched =
     work.source === "demo"
@@ -38,17 +50,13 @@ export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
     });
     return { ok: true, players: fetched.referrals.length, skipped: fetched.skipped, changed };
   } catch (error) {
-    return {
-      ok: false,
-      stage: "store",
-      error: error instanceof Error ? error.message : String(error),
-    };
-  } finally {
-    checkpointAfterStore();
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, stage: "store", error: message };
   }
 }
 
 if (!isMainThread && parentPort && workerData?.role === SYNC_WORKER_ROLE) {
+  adoptWriteTurn(workerData.writeTurn as SharedArrayBuffer);
   const port = parentPort;
   port.on("message", (work: SyncWork) => {
     void fetchAndStore(work).then((result) => port.postMessage(result));

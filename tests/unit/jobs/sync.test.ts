@@ -63,7 +63,11 @@ beforeEach(async () => {
   await db.deleteFrom("provider_tokens").execute();
 });
 
-describe("a provider sync", () => {
+// The first sync of the file starts the sync worker thread, which loads its TypeScript through
+// tsx: seconds on a loaded machine.
+const SYNC_TEST_TIMEOUT = { timeout: 30_000 };
+
+describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
   it("stores every referral with a uid, records the run and pushes an update", async () => {
     const result = await runSync(options());
     expect(result).toEqual({
@@ -323,7 +327,7 @@ describe("a provider sync", () => {
   });
 });
 
-describe("the token and the demo source", () => {
+describe("the token and the demo source", SYNC_TEST_TIMEOUT, () => {
   it("uses the demo source without any token, marks its rows, and advances on every run", async () => {
     const demo = options({ GOATED_API_TOKEN: undefined });
     expect(await runSync(demo)).toMatchObject({
