@@ -44,7 +44,11 @@ async function benchSync() {
   const { migrateToLatest } = await import("../db");
   const { db } = await import("../app/services/db.server");
   const { runSync } = await import("../app/jobs/sync.server");
+  const { startSyncWorker } = await import("../app/jobs/sync-thread.server");
   await migrateToLatest(db);
+  // Started before the clock, as once per process: under tsx (this process) its TypeScript is
+  // compiled first, which the server's build (build/sync-worker.js) does not do.
+  await startSyncWorker();
   const provider = await startFakeProvider();
   const payload = referralPayload(100_000);
   const config = {

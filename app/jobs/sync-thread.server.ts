@@ -20,22 +20,46 @@ function startWorker(): Worker {
 }
 
 /** The process's sync worker thread, started by the first sync; null after it stopped. */
-let current: Worker | null = null;
+let current: { worker: Worker; ready: Promise<void> } | null = null;
 
-function syncWorker(): Worker {
+function syncThread() {
   if (current) return current;
   const worker = startWorker();
   // Idle, it does not keep the process alive.
   worker.unref();
   setAutomaticCheckpoints(false);
+  // Its first message says it listens (its modules are loaded).
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once("message", () => resolve());
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the sync worker stopped (exit code ${code})`)));
+  });
+  ready.catch(() => {}); // awaited by each call; a thread that never started is replaced
   worker.once("exit", () => {
-    if (current === worker) current = null;
+    if (current?.worker === worker) current = null;
     setAutomaticCheckpoints(true);
     // Stopped inside a store transaction: SQLite rolled it back; the turn must not stay taken.
     writeTurn().releaseFromStoppedWorker();
   });
-  current = worker;
-  return worker;
+  current = { worker, ready };
+  return current;
+}
+
+/** The sync worker thread (started if need be) once it takes work. */
+async function readyThread() {
+  const thread = syncThread();
+  thread.worker.ref();
+  try {
+    await thread.ready;
+  } finally {
+    thread.worker.unref();
+  }
+  return thread;
+}
+
+/** Starts the sync worker thread ahead of the first sync and waits until it takes work. */
+export async function startSyncWorker(): Promise<void> {
+  await readyThread();
 }
 
 /**
@@ -43,8 +67,8 @@ function syncWorker(): Worker {
  * server's thread only waits. Rejects when the thread fails or is stopped meanwhile; the next call
  * starts a new one. One call at a time (runSync never runs two syncs at once).
  */
-export function fetchAndStoreOffThread(work: SyncWork): Promise<SyncWorkResult> {
-  const worker = syncWorker();
+export async function fetchAndStoreOffThread(work: SyncWork): Promise<SyncWorkResult> {
+  const { worker } = await readyThread();
   return new Promise((resolve, reject) => {
     const settle = () => {
       worker.off("message", onMessage);
@@ -58,7 +82,7 @@ export function fetchAndStoreOffThread(work: SyncWork): Promise<SyncWorkResult> 
     };
     const onError = (error: Error) => {
       settle();
-      if (current === worker) current = null;
+      if (current?.worker === worker) current = null;
       reject(new Error(`the sync worker failed: ${error.message}`));
     };
     const onExit = (code: number) => {
@@ -75,7 +99,7 @@ export function fetchAndStoreOffThread(work: SyncWork): Promise<SyncWorkResult> 
 
 /** Stops the sync worker thread (a store under way is rolled back to its last commit). */
 export async function stopSyncWorker(): Promise<void> {
-  const worker = current;
+  const thread = current;
   current = null;
-  await worker?.terminate();
+  await thread?.worker.terminate();
 }

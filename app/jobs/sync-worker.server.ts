@@ -61,4 +61,5 @@ if (!isMainThread && parentPort && workerData?.role === SYNC_WORKER_ROLE) {
   port.on("message", (work: SyncWork) => {
     void fetchAndStore(work).then((result) => port.postMessage(result));
   });
+  port.postMessage("ready");
 }

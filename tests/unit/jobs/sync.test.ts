@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { runSync } from "~/jobs/sync.server";
+import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardUpdateMessage } from "~/realtime/messages";
@@ -47,6 +48,7 @@ const playersTable = () => db.selectFrom("players").selectAll().orderBy("uid").e
 beforeAll(async () => {
   await migrateToLatest(db);
   provider = await startFakeProvider();
+  await startSyncWorker();
   eventBus.subscribe("leaderboard.updated", (event) =>
     messages.push(leaderboardUpdateMessage(event)),
   );
@@ -63,8 +65,7 @@ beforeEach(async () => {
   await db.deleteFrom("provider_tokens").execute();
 });
 
-// The first sync of the file starts the sync worker thread, which loads its TypeScript through
-// tsx: seconds on a loaded machine.
+// The sync worker thread loads its TypeScript through tsx: seconds on a loaded machine.
 const SYNC_TEST_TIMEOUT = { timeout: 30_000 };
 
 describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
