@@ -9,6 +9,7 @@ import { createHttpApp } from "~/lib/http-app.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
+import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { startRealtime } from "~/realtime";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
 import { startRaceJobs } from "~/jobs/race-completion.server";
@@ -84,6 +85,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       // Closes idle keep-alive connections, and waits for in-flight requests.
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await syncSchedule.stop();
+      await stopSyncWorker();
       await stopRaceJobs();
       await stopSessionPurge();
       await realtime.close();

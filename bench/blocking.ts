@@ -128,7 +128,7 @@ async function searchChild() {
   const { leaderboardPage } = await import("../app/services/player-queries.server");
   const { storeReferrals } = await import("../app/services/player-store.server");
   await migrateToLatest(db);
-  const parsed = await parseReferralPayload(referralPayload(SEARCH_PLAYERS, 5));
+  const parsed = parseReferralPayload(referralPayload(SEARCH_PLAYERS, 5));
   if (!parsed.ok) throw new Error(parsed.error);
   await storeReferrals(parsed.referrals, { now: new Date(), isDemo: false, sliceMs: 1000 });
   const searches = {

@@ -2,11 +2,20 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
-import type { MigrationResultSet } from "kysely";
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Driver,
+  MigrationResultSet,
+  QueryResult,
+  TransactionSettings,
+} from "kysely";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
+import { writeTurn } from "./write-turn";
 
 export type { Database } from "./schema";
+export { adoptWriteTurn, writeTurn } from "./write-turn";
 
 export const DEFAULT_DATABASE_PATH = "data/goatedvips.sqlite";
 
@@ -27,9 +36,117 @@ export function openDatabase(file: string): Kysely<Database> {
   // Statement journals (every upsert into players has one: it fires the name index's triggers)
   // in memory: on disk they wrote about 2 KB per stored row, 1.8 GB for a 100,000-referral sync.
   sqlite.pragma("temp_store = MEMORY");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new WriteTurnDialect(database) });
   connections.set(db, sqlite);
   return db;
+}
+
+/** Statements kept for reuse: preparing one cost more than running most of our queries. */
+const MAX_CACHED_STATEMENTS = 500;
+
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string): SQLite.Statement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
+/**
+ * Kysely over better-sqlite3, whose writes (a statement that is not a reader, or a whole
+ * transaction) first wait for the write turn (db/write-turn.ts): a sync stores from a worker
+ * thread meanwhile (docs/decisions/0019). Reads never wait.
+ */
+class WriteTurnDialect extends SqliteDialect {
+  constructor(readonly database: ReturnType<typeof withStatementCache>) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    return new WriteTurnDriver(super.createDriver(), (sql) => this.database.prepare(sql).reader);
+  }
+}
+
+class WriteTurnDriver implements Driver {
+  #holding = false;
+
+  constructor(
+    readonly inner: Driver,
+    readonly isReader: (sql: string) => boolean,
+  ) {}
+
+  async #take() {
+    await writeTurn().takeAsync();
+    this.#holding = true;
+  }
+
+  #release() {
+    if (!this.#holding) return;
+    this.#holding = false;
+    writeTurn().release();
+  }
+
+  init = () => this.inner.init();
+  destroy = () => this.inner.destroy();
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    return {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        if (this.#holding || this.isReader(query.sql)) return connection.executeQuery<R>(query);
+        await this.#take();
+        try {
+          return await connection.executeQuery<R>(query);
+        } finally {
+          this.#release();
+        }
+      },
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
+        connection.streamQuery<R>(query, chunkSize),
+    };
+  }
+
+  // A transaction holds the turn from its start: a read in it must not see a snapshot the
+  // worker's next commit makes stale before the transaction writes.
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await this.#take();
+    try {
+      await this.inner.beginTransaction(connection, settings);
+    } catch (error) {
+      this.#release();
+      throw error;
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    try {
+      await this.inner.commitTransaction(connection);
+    } finally {
+      this.#release();
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } finally {
+      this.#release();
+    }
+  }
+
+  async releaseConnection(connection: DatabaseConnection) {
+    this.#release();
+    await this.inner.releaseConnection(connection);
+  }
 }
 
 /**

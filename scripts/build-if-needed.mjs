@@ -14,7 +14,7 @@ const SOURCES = [
   "tailwind.config.ts",
   "package-lock.json",
 ];
-const OUTPUTS = ["build/index.js"];
+const OUTPUTS = ["build/index.js", "build/sync-worker.js"];
 const STAMP = "build/.production-build";
 
 function* files(entry) {
@@ -51,5 +51,6 @@ if (upToDate) {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
+  execFileSync(process.execPath, ["scripts/build-sync-worker.mjs"], { stdio: "inherit" });
   writeFileSync(STAMP, fingerprint());
 }

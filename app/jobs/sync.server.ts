@@ -1,6 +1,6 @@
 import { eventBus } from "~/lib/event-bus.server";
+import type { ProviderConfig } from "~/lib/provider-config.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
-import { storeReferrals } from "~/services/player-store.server";
 import {
   latestProviderToken,
   markProviderTokenUsed,
@@ -8,10 +8,8 @@ import {
 } from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
-import { fetchReferrals } from "~/provider/client.server";
-import type { FetchReferralsResult } from "~/provider/client.server";
-import type { ProviderConfig } from "~/lib/provider-config.server";
-import { demoReferrals } from "~/provider/demo-source.server";
+import { fetchAndStoreOffThread } from "./sync-thread.server";
+import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
 
 export type SyncResult =
   | { outcome: "success"; source: SyncSource; players: number; skipped: number; changed: number }
@@ -64,42 +62,47 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
     });
   }
 
-  let fetched: FetchReferralsResult;
+  let work: SyncWork | null = null;
   if (!token) {
-    fetched = { ok: true, referrals: demoReferrals(now()), skipped: 0 };
-  } else if (!config.GOATED_AFFILIATE_UID) {
-    fetched = { ok: false, error: "GOATED_AFFILIATE_UID is not set" };
-  } else {
+    work = { source: "demo", now: now().toISOString() };
+  } else if (config.GOATED_AFFILIATE_UID) {
     if (saved) await markProviderTokenUsed(saved.id, now());
-    fetched = await fetchReferrals(
-      { baseUrl: config.GOATED_API_BASE_URL, affiliateUid: config.GOATED_AFFILIATE_UID, token },
-      { timeoutMs },
-    );
+    const endpoint = {
+      baseUrl: config.GOATED_API_BASE_URL,
+      affiliateUid: config.GOATED_AFFILIATE_UID,
+      token,
+    };
+    work = { source: "provider", endpoint, timeoutMs, now: now().toISOString() };
   }
-
-  if (!fetched.ok) {
-    await finishSyncRun(runId, { outcome: "failed", error: fetched.error }, now());
-    return {
-      outcome: "failed",
-      source,
-      error: fetched.error,
-      rateLimited: fetched.rateLimited,
-      retryAfterMs: fetched.retryAfterMs,
-    } satisfies SyncResult;
-  }
-
-  let changed: number;
+  let done: SyncWorkResult;
   try {
-    ({ changed } = await storeReferrals(fetched.referrals, {
-      now: now(),
-      isDemo: source === "demo",
-    }));
+    done = work
+      ? await fetchAndStoreOffThread(work)
+      : { ok: false, stage: "fetch", error: "GOATED_AFFILIATE_UID is not set" };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await finishSyncRun(runId, { outcome: "failed", error: `Storing failed: ${message}` }, now());
-    return { outcome: "failed", source, error: message } satisfies SyncResult;
+    // The thread died or was stopped: what it committed stays (docs/decisions/0013).
+    done = {
+      ok: false,
+      stage: "store",
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
-  const counts = { players: fetched.referrals.length, skipped: fetched.skipped, changed };
+
+  if (!done.ok) {
+    const recorded = done.stage === "store" ? `Storing failed: ${done.error}` : done.error;
+    await finishSyncRun(runId, { outcome: "failed", error: recorded }, now());
+    return done.stage === "fetch"
+      ? ({
+          outcome: "failed",
+          source,
+          error: done.error,
+          rateLimited: done.rateLimited,
+          retryAfterMs: done.retryAfterMs,
+        } satisfies SyncResult)
+      : ({ outcome: "failed", source, error: done.error } satisfies SyncResult);
+  }
+  const { changed } = done;
+  const counts = { players: done.players, skipped: done.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
   if (changed > 0) {
     const snapshot = await leaderboardSnapshot();

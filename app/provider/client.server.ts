@@ -1,4 +1,4 @@
-import { parseJsonInSlices, parseReferralPayload } from "./payload.server";
+import { parseReferralPayload } from "./payload.server";
 import type { Referral } from "~/domain/referral";
 
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -67,12 +67,12 @@ export async function fetchReferrals(
     if (text === null) return { ok: false, error: tooLargeMessage(maxPayloadBytes) };
     let body: unknown;
     try {
-      body = await parseJsonInSlices(text);
-    } catch (error) {
-      if (signal.aborted) throw error;
+      // One JSON.parse: this runs on the sync worker thread (docs/decisions/0019).
+      body = JSON.parse(text);
+    } catch {
       return { ok: false, error: MALFORMED_MESSAGE };
     }
-    const parsed = await parseReferralPayload(body);
+    const parsed = parseReferralPayload(body);
     return parsed.ok ? parsed : { ok: false, error: parsed.error };
   } catch (error) {
     if (signal.aborted) return { ok: false, error: TIMED_OUT_MESSAGE };

@@ -1,7 +1,7 @@
 import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import { sliceClock } from "~/lib/event-loop.server";
-import { sqliteConnection } from "~db";
+import { sqliteConnection, writeTurn } from "~db";
 import { db } from "./db.server";
 
 export interface StoreResult {
@@ -168,17 +168,23 @@ export async function storeReferrals(
   let next = 0;
   // The demo purge goes with the first batch (always one, even for an empty payload).
   do {
-    await db.connection().execute(async () =>
-      sqlite.transaction(() => {
-        if (next === 0 && !isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
-        storeIndexesNames.run(1);
-        do {
-          storeBatch(referrals.slice(next, next + STORE_BATCH), result);
-          next += STORE_BATCH;
-        } while (next < referrals.length && !slice.due());
-        storeIndexesNames.run(0);
-      })(),
-    );
+    await db.connection().execute(async () => {
+      // The write turn (docs/decisions/0019): the server's thread writes between transactions.
+      writeTurn().takeBlocking();
+      try {
+        sqlite.transaction(() => {
+          if (next === 0 && !isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
+          storeIndexesNames.run(1);
+          do {
+            storeBatch(referrals.slice(next, next + STORE_BATCH), result);
+            next += STORE_BATCH;
+          } while (next < referrals.length && !slice.due());
+          storeIndexesNames.run(0);
+        })();
+      } finally {
+        writeTurn().release();
+      }
+    });
     storeCommits.count += 1;
     if (next < referrals.length) await slice.next();
   } while (next < referrals.length);
@@ -186,6 +192,25 @@ export async function storeReferrals(
 }
 
 const storeCommits = { count: 0 };
+
+/**
+ * Copies the WAL into the database file, on this thread's connection, without waiting for anyone
+ * (PASSIVE): the sync worker thread's last step of every sync (docs/decisions/0019).
+ */
+export function checkpointAfterSync(): void {
+  sqliteConnection(db).pragma("wal_checkpoint(PASSIVE)");
+}
+
+/**
+ * Whether this thread's commits copy the WAL into the database file once it passes 1,000 pages
+ * (SQLite's default). Off on the server's thread while the sync worker thread runs: that copy
+ * takes tens to hundreds of milliseconds after a sync, and the worker's commits and its checkpoint
+ * after each sync do it off the event loop.
+ */
+export function setAutomaticCheckpoints(on: boolean): void {
+  const sqlite = sqliteConnection(db);
+  if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${on ? 1000 : 0}`);
+}
 
 /** Store transactions committed by this process (a version of the players, with data_version). */
 export function storeCommitCount(): number {

@@ -12,7 +12,7 @@ import {
 
 // The e2e server syncs from the fake provider's fixture (playwright.config.ts). The realtime test
 // raises LiveLeader's totals, which keeps them first in daily and never touches anyone else.
-const parsed = await parseReferralPayload(loadFixture());
+const parsed = parseReferralPayload(loadFixture());
 if (!parsed.ok) throw new Error(parsed.error);
 const referrals = parsed.referrals;
 const daily = referrals

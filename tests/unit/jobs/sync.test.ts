@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { runSync } from "~/jobs/sync.server";
+import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardUpdateMessage } from "~/realtime/messages";
@@ -47,6 +48,7 @@ const playersTable = () => db.selectFrom("players").selectAll().orderBy("uid").e
 beforeAll(async () => {
   await migrateToLatest(db);
   provider = await startFakeProvider();
+  await startSyncWorker();
   eventBus.subscribe("leaderboard.updated", (event) =>
     messages.push(leaderboardUpdateMessage(event)),
   );
@@ -63,7 +65,10 @@ beforeEach(async () => {
   await db.deleteFrom("provider_tokens").execute();
 });
 
-describe("a provider sync", () => {
+// The sync worker thread loads its TypeScript through tsx: seconds on a loaded machine.
+const SYNC_TEST_TIMEOUT = { timeout: 30_000 };
+
+describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
   it("stores every referral with a uid, records the run and pushes an update", async () => {
     const result = await runSync(options());
     expect(result).toEqual({
@@ -323,7 +328,7 @@ describe("a provider sync", () => {
   });
 });
 
-describe("the token and the demo source", () => {
+describe("the token and the demo source", SYNC_TEST_TIMEOUT, () => {
   it("uses the demo source without any token, marks its rows, and advances on every run", async () => {
     const demo = options({ GOATED_API_TOKEN: undefined });
     expect(await runSync(demo)).toMatchObject({

@@ -3,11 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { fetchReferrals, tooLargeMessage } from "~/provider/client.server";
-import {
-  MAX_NAME_LENGTH,
-  parseJsonInSlices,
-  parseReferralPayload,
-} from "~/provider/payload.server";
+import { MAX_NAME_LENGTH } from "~/provider/payload.server";
 import { runSync } from "~/jobs/sync.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { db } from "~/services/db.server";
@@ -70,46 +66,9 @@ beforeEach(async () => {
   await db.deleteFrom("sync_runs").execute();
 });
 
-describe("parseJsonInSlices", { timeout: 60_000 }, () => {
-  it("gives what JSON.parse gives, for a large body cut into slices too", async () => {
-    const bodies = [
-      { success: true, data: entries(30_000), note: "[not, an, array]", empty: [] },
-      { data: [[1, [2, { "]": "[" }]], "x,y", { a: "}" }, null, 3.5e-7, true], more: [{}] },
-      { success: true, data: [] },
-    ];
-    for (const body of bodies) {
-      const text = JSON.stringify(body, null, body.data.length > 10 ? 0 : 2).padEnd(600_000, " ");
-      expect(await parseJsonInSlices(text)).toEqual(JSON.parse(text));
-    }
-  });
-
-  it.each([
-    ["a trailing comma", "[0,]"],
-    ["a doubled comma", "[0,,1]"],
-    ["a leading comma", "[,0]"],
-    ["a cut-off body", "[0, 1"],
-    ["junk after the object", "[0]} x"],
-  ])("refuses %s in a large array, as JSON.parse does", async (_label, array) => {
-    const big = JSON.stringify(entries(5000)).slice(1, -1);
-    const text = `{"success": true, "data": [${big}, ${array.slice(1)}}`;
-    expect(() => JSON.parse(text)).toThrow(SyntaxError);
-    await expect(parseJsonInSlices(text)).rejects.toThrow(SyntaxError);
-  });
-});
-
 // Tens of thousands of rows on a shared, loaded machine: timings are compared, never bounded.
 describe("a large provider payload", { timeout: 60_000 }, () => {
-  it("is parsed and validated in slices that let timers run", async () => {
-    const text = JSON.stringify({ success: true, data: entries(40_000) });
-    const { longest, duration } = await longestTimerGap(async () => {
-      const parsed = await parseReferralPayload(await parseJsonInSlices(text));
-      expect(parsed).toMatchObject({ ok: true, skipped: 0 });
-    });
-    // One JSON.parse and one validation pass would hold the loop for the whole duration.
-    expect(longest).toBeLessThan(duration / 3);
-  });
-
-  it("is stored by a sync in slices that let timers run", async () => {
+  it("is fetched, parsed and stored by a sync while timers run (on the sync worker thread)", async () => {
     provider.setPayload({ success: true, data: entries(20_000) });
     await fetch(`${provider.url}/user2/affiliate/referral-leaderboard/${FAKE_AFFILIATE_UID}`, {
       headers: { Authorization: `Bearer ${FAKE_TOKEN}` },
@@ -117,6 +76,7 @@ describe("a large provider payload", { timeout: 60_000 }, () => {
     const { longest, duration } = await longestTimerGap(async () => {
       expect(await runSync(options())).toMatchObject({ outcome: "success", players: 20_000 });
     });
+    // A store on this thread would hold the loop for the whole duration.
     expect(longest).toBeLessThan(duration / 3);
     expect(
       await db

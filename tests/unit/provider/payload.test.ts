@@ -4,7 +4,7 @@ import { loadFixture } from "../../fake-provider/server";
 
 describe("parseReferralPayload", () => {
   it("normalises the fixture: skips entries without a uid, fills names and wagers", async () => {
-    const parsed = await parseReferralPayload(loadFixture());
+    const parsed = parseReferralPayload(loadFixture());
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.skipped).toBe(2); // no uid, and an empty uid
     const byUid = new Map(parsed.referrals.map((r) => [r.uid, r]));
@@ -33,7 +33,7 @@ describe("parseReferralPayload", () => {
   });
 
   it("turns numeric uids into strings, keeps the last of a duplicated uid, and zeroes bad numbers", async () => {
-    const parsed = await parseReferralPayload({
+    const parsed = parseReferralPayload({
       success: true,
       data: [
         { uid: 42, name: "  Numeric  ", wagered: { today: -5, this_week: "NaN", all_time: 1e3 } },
@@ -71,7 +71,7 @@ describe("parseReferralPayload", () => {
     ["data that is not a list", { success: true, data: { rows: [] } }],
     ["no data at all", { success: true }],
   ])("refuses %s", async (_label, body) => {
-    expect(await parseReferralPayload(body)).toEqual({
+    expect(parseReferralPayload(body)).toEqual({
       ok: false,
       error: "Invalid API response structure",
     });

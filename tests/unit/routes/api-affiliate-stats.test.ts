@@ -22,7 +22,7 @@ async function get(query: string, headers: Record<string, string> = {}) {
 
 beforeAll(async () => {
   await migrateToLatest(db);
-  const parsed = await parseReferralPayload(loadFixture());
+  const parsed = parseReferralPayload(loadFixture());
   if (!parsed.ok) throw new Error(parsed.error);
   const run = await startSyncRun("provider", now);
   const { changed } = await storeReferrals(parsed.referrals, { now, isDemo: false });

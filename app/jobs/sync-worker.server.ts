@@ -1,0 +1,65 @@
+// The sync's heavy part, run on its own thread (docs/decisions/0019): fetch, parse, validate and
+// store one payload. Loaded twice: by the server's thread for the types and `fetchAndStore`, and
+// as the entry of the sync worker thread (sync-thread.server.ts), where it answers each message.
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { adoptWriteTurn } from "~db";
+import { fetchReferrals } from "~/provider/client.server";
+import type { ProviderEndpoint } from "~/provider/client.server";
+import { demoReferrals } from "~/provider/demo-source.server";
+import { checkpointAfterSync, storeReferrals } from "~/services/player-store.server";
+
+/** `workerData.role` of the sync worker thread. */
+export const SYNC_WORKER_ROLE = "sync";
+
+/** One sync's payload to fetch and store (plain data: it crosses threads). */
+export type SyncWork =
+  | { source: "provider"; endpoint: ProviderEndpoint; timeoutMs?: number; now: string }
+  | { source: "demo"; now: string };
+
+export type SyncWorkResult =
+  | { ok: true; players: number; skipped: number; changed: number }
+  | { ok: false; stage: "fetch"; error: string; rateLimited?: true; retryAfterMs?: number }
+  | { ok: false; stage: "store"; error: string };
+
+/**
+ * Fetches the payload (or makes the demo one) and stores it; a failed fetch stores nothing. Ends
+ * with a checkpoint, whatever happened: the server's thread leaves them to this thread.
+ */
+export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
+  try {
+    return await fetchAndStoreOnce(work);
+  } finally {
+    checkpointAfterSync();
+  }
+}
+
+async function fetchAndStoreOnce(work: SyncWork): Promise<SyncWorkResult> {
+  const now = new Date(work.now);
+  const fetched =
+    work.source === "demo"
+      ? { ok: true as const, referrals: demoReferrals(now), skipped: 0 }
+      : await fetchReferrals(work.endpoint, { timeoutMs: work.timeoutMs });
+  if (!fetched.ok) {
+    const { error, rateLimited, retryAfterMs } = fetched;
+    return { ok: false, stage: "fetch", error, rateLimited, retryAfterMs };
+  }
+  try {
+    const { changed } = await storeReferrals(fetched.referrals, {
+      now,
+      isDemo: work.source === "demo",
+    });
+    return { ok: true, players: fetched.referrals.length, skipped: fetched.skipped, changed };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, stage: "store", error: message };
+  }
+}
+
+if (!isMainThread && parentPort && workerData?.role === SYNC_WORKER_ROLE) {
+  adoptWriteTurn(workerData.writeTurn as SharedArrayBuffer);
+  const port = parentPort;
+  port.on("message", (work: SyncWork) => {
+    void fetchAndStore(work).then((result) => port.postMessage(result));
+  });
+  port.postMessage("ready");
+}

@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~db";
+import { runSync } from "~/jobs/sync.server";
+import type { SyncOptions } from "~/jobs/sync.server";
+import { stopSyncWorker } from "~/jobs/sync-thread.server";
+import { db } from "~/services/db.server";
+import { STORE_BATCH } from "~/services/player-store.server";
+import { syncStatus } from "~/services/sync-runs.server";
+import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../../fake-provider/server";
+import type { FakeProvider } from "../../fake-provider/server";
+
+// The sync fetches and stores on a worker thread of its own (docs/decisions/0019). What the
+// server's thread sees when that thread fails or is stopped, and while it stores.
+
+let provider: FakeProvider;
+const clock = new Date("2026-05-04T10:00:00.000Z");
+const options = (): SyncOptions => ({
+  config: {
+    GOATED_API_BASE_URL: provider.url,
+    GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
+    GOATED_API_TOKEN: FAKE_TOKEN,
+  },
+  now: () => clock,
+  timeoutMs: 20_000,
+});
+const entries = (count: number, allTime: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    uid: `w${String(i).padStart(6, "0")}`,
+    name: `Worker ${i}`,
+    wagered: { today: allTime, this_week: allTime, this_month: allTime, all_time: allTime },
+  }));
+/** Serves `data` from the next request on (the fake provider serialises on its first request). */
+async function serve(data: ReturnType<typeof entries>) {
+  provider.setPayload({ success: true, data });
+  await fetch(`${provider.url}/user2/affiliate/referral-leaderboard/${FAKE_AFFILIATE_UID}`, {
+    headers: { Authorization: `Bearer ${FAKE_TOKEN}` },
+  }).then((response) => response.arrayBuffer());
+}
+const playerStates = async () =>
+  new Set(
+    (
+      await db
+        .selectFrom("players")
+        .leftJoin("wager_snapshots", "wager_snapshots.uid", "players.uid")
+        .select(["players.all_time", (eb) => eb.fn.count("taken_at").as("snapshots")])
+        .groupBy("players.uid")
+        .execute()
+    ).map((row) => `${row.all_time}:${row.snapshots}`),
+  );
+const playerCount = async () =>
+  (
+    await db
+      .selectFrom("players")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  provider = await startFakeProvider();
+});
+afterAll(() => provider.close());
+beforeEach(async () => {
+  provider.reset();
+  await sql`DROP TRIGGER IF EXISTS refuse_one_player`.execute(db);
+  await db.deleteFrom("players").execute();
+  await db.deleteFrom("sync_runs").execute();
+});
+
+describe("the sync worker thread", { timeout: 60_000 }, () => {
+  it("a store that fails there marks the run failed and leaves every player whole", async () => {
+    await serve(entries(STORE_BATCH * 3, 100));
+    expect(await runSync(options())).toMatchObject({ outcome: "success" });
+    // SQLite refuses one row of the third batch: the store stops there.
+    await sql`CREATE TRIGGER refuse_one_player BEFORE UPDATE ON players
+      WHEN new.uid = ${sql.lit(`w${String(STORE_BATCH * 2 + 5).padStart(6, "0")}`)}
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(db);
+    await serve(entries(STORE_BATCH * 3, 250));
+
+    const result = await runSync(options());
+    expect(result).toMatchObject({ outcome: "failed", error: "refused by the test" });
+    expect((await syncStatus()).lastRun).toMatchObject({
+      outcome: "failed",
+      error: "Storing failed: refused by the test",
+    });
+    // Each player as before (its first sighting) or as in the payload (and its new snapshot).
+    for (const state of await playerStates()) expect(["100:1", "250:2"]).toContain(state);
+    expect(await playerCount()).toBe(STORE_BATCH * 3);
+  });
+
+  it("stopped while it stores: the run is failed, each player whole, and the next sync completes", async () => {
+    await serve(entries(60_000, 100));
+    const running = runSync(options());
+    // Stop it once the store has committed something, before it is done.
+    while ((await playerCount()) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    await stopSyncWorker();
+    const result = await running;
+    expect(result).toMatchObject({ outcome: "failed" });
+    expect(result.outcome === "failed" && result.error).toMatch(/sync worker stopped/);
+    expect((await syncStatus()).lastRun).toMatchObject({ outcome: "failed" });
+    expect(await playerStates()).toEqual(new Set(["100:1"]));
+    expect(await playerCount()).toBeLessThan(60_000);
+
+    // The server's thread writes again at once (the stopped thread's write turn was given back),
+    // and a new thread stores the rest.
+    await db.updateTable("sync_runs").set({ error: "seen" }).execute();
+    expect(await runSync(options())).toMatchObject({ outcome: "success", players: 60_000 });
+    expect(await playerCount()).toBe(60_000);
+  });
+
+  it("lets the server's thread write while it stores, without SQLite's lock errors", async () => {
+    await serve(entries(40_000, 100));
+    let storing = true;
+    let writes = 0;
+    const writer = (async () => {
+      while (storing) {
+        // A deferred transaction that reads and then writes: the worker's commits in between
+        // would make its snapshot stale (SQLITE_BUSY_SNAPSHOT) without the write turn.
+        await db.transaction().execute(async (trx) => {
+          await trx.selectFrom("players").select("uid").limit(1).execute();
+          await trx
+            .insertInto("provider_tokens")
+            .values({ token: "t", created_at: "now" })
+            .execute();
+        });
+        writes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    try {
+      expect(await runSync(options())).toMatchObject({ outcome: "success", players: 40_000 });
+    } finally {
+      storing = false;
+      await writer;
+    }
+    expect(writes).toBeGreaterThan(0);
+    await db.deleteFrom("provider_tokens").execute();
+  });
+});
