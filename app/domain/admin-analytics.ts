@@ -190,3 +190,25 @@ export function shortDayLabel(day: string): string {
     timeZone: "UTC",
   });
 }
+
+/**
+ * A daily chart's figures in words (its SVG description and caption): the total or average, and
+ * the day with the highest value. `summary` says what the series adds up to.
+ */
+export function describeDaily(
+  points: readonly DailyPoint[],
+  format: (value: number) => string,
+  summary: "total" | "average",
+): string {
+  const known = points.filter(
+    (point): point is { day: string; value: number } => point.value !== null,
+  );
+  if (known.length === 0) return "No data in this range.";
+  const peak = known.reduce((best, point) => (point.value > best.value ? point : best));
+  const total = seriesTotal(known);
+  const overall =
+    summary === "total"
+      ? `${format(total)} in all`
+      : `${format(Math.round((total / known.length) * 10) / 10)} a day on average`;
+  return `${overall}; the highest, ${format(peak.value)}, on ${shortDayLabel(peak.day)}.`;
+}

@@ -4,6 +4,7 @@ import {
   dailyChart,
   dailySuccessRates,
   dayWindow,
+  describeDaily,
   fillDays,
   niceMaximum,
   seriesTotal,
@@ -165,4 +166,27 @@ describe("sync success", () => {
 
 it("labels days as month and day", () => {
   expect(shortDayLabel("2026-11-05")).toBe("Nov 5");
+});
+
+describe("a daily chart's description", () => {
+  const points = [
+    { day: "2026-11-19", value: 2 },
+    { day: "2026-11-20", value: 5 },
+    { day: "2026-11-21", value: null },
+    { day: "2026-11-22", value: 5 },
+  ];
+  const count = (value: number) => value.toLocaleString("en-US");
+
+  it("gives the total or the average of the known days, and the first highest day", () => {
+    expect(describeDaily(points, count, "total")).toBe("12 in all; the highest, 5, on Nov 20.");
+    expect(describeDaily(points, count, "average")).toBe(
+      "4 a day on average; the highest, 5, on Nov 20.",
+    );
+  });
+
+  it("says so when there is nothing", () => {
+    expect(describeDaily([{ day: "2026-11-19", value: null }], count, "total")).toBe(
+      "No data in this range.",
+    );
+  });
 });
