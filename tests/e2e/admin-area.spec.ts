@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { canonicalUsername } from "~/domain/usernames";
 import { openDatabase } from "~db";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
 import { expect, jsEnabled, test } from "./fixtures";
 
 // The admin area of issue 15: the admin login, the guard, the panel, user management and the
@@ -30,16 +30,6 @@ async function registeredAccount(request: APIRequestContext, { isAdmin = false }
   return { id, username };
 }
 
-// axe runs inside the page, which a browser without JavaScript cannot do.
-async function expectNoSeriousViolations(page: Page) {
-  if (!jsEnabled(test.info().project.name)) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-  expect(serious).toEqual([]);
-}
-
 /** With JavaScript, typing before the page is hydrated could be lost: wait for the scripts. */
 async function settled(page: Page) {
   if (jsEnabled(test.info().project.name)) await page.waitForLoadState("networkidle");
@@ -58,7 +48,7 @@ test("an admin signs in at /admin/login and reaches the panel", async ({ page, r
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Site" })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 
   // Both fields are required, judged trimmed.
   await settled(page);
@@ -78,7 +68,7 @@ test("an admin signs in at /admin/login and reaches the panel", async ({ page, r
     ).toBeVisible();
   }
   await expect(page.getByText("Not available yet")).toHaveCount(4);
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test("a signed-out visitor of an admin page goes to the admin login, and back after it", async ({
@@ -112,7 +102,7 @@ test("a non-admin sees 'Admin Access Required', and signing in at /admin/login g
   await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
   await expect(page.getByText("You need admin privileges to view this page.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test("user search (username or e-mail, any case) pages 25 at a time", async ({ page, context }) => {
@@ -160,7 +150,7 @@ test("user search (username or e-mail, any case) pages 25 at a time", async ({ p
   ]);
   await expect(rows.first()).toContainText("Never");
   await expect(rows.first()).toContainText("User");
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
   await expect(rows).toHaveCount(2);
@@ -202,10 +192,10 @@ test("disabling a user ends their open session; the audit log records it", async
   await expect(page.getByRole("row").filter({ hasText: member.username }).first()).toContainText(
     "User disabled",
   );
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.goto(`/admin/users/${member.id}`);
   await expect(page.getByRole("heading", { name: member.username })).toBeVisible();
   await expect(page.getByText("No active sessions.")).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });
