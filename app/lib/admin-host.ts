@@ -36,7 +36,19 @@ function servedOnAdminHost(path: string): boolean {
   );
 }
 
-/** What the admin host does with a request for `path`: serve it, or send it to the admin login. */
-export function adminHostRoute(path: string): "serve" | "to-admin-login" {
+/**
+ * What the admin host does with a request for `path`: serve it, send it to the admin login, or
+ * hand it to Remix's data-request hook. A browser that has the site's scripts moves between pages
+ * by fetching their data (`/leaderboard.data`, `/_root.data` for `/`); an HTTP redirect there
+ * would not be understood, so app/entry.server.tsx answers those with a Remix redirect instead.
+ */
+export function adminHostRoute(path: string): "serve" | "to-admin-login" | "data-request" {
+  if (path.endsWith(".data")) return "data-request";
   return servedOnAdminHost(path) ? "serve" : "to-admin-login";
+}
+
+/** Whether the admin host refuses a Remix data request for `path` (the data of a public page). */
+export function refusesDataRequest(path: string): boolean {
+  const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
+  return !servedOnAdminHost(page);
 }

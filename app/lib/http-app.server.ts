@@ -134,9 +134,8 @@ export function createHttpApp({
 
   // The admin host serves the admin area only; its pages' assets were served just above.
   app.use((req, res, next) => {
-    if (!isAdminHost(req.get("host"), adminHost) || adminHostRoute(req.path) === "serve") {
-      return next();
-    }
+    res.locals.onAdminHost = isAdminHost(req.get("host"), adminHost);
+    if (!res.locals.onAdminHost || adminHostRoute(req.path) !== "to-admin-login") return next();
     res.redirect(isSafeMethod(req.method) ? 302 : 303, ADMIN_LOGIN_PATH);
   });
 
@@ -154,6 +153,7 @@ export function createHttpApp({
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "unknown",
+        onAdminHost: res.locals.onAdminHost === true,
       }),
     }),
   );

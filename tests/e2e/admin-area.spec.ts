@@ -1,46 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
 import { canonicalUsername } from "~/domain/usernames";
 import { openDatabase } from "~db";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expect, jsEnabled, test } from "./fixtures";
+import { registeredAccount, settled, signInAtAdminLogin } from "./admin-sign-in";
+import { expect, test } from "./fixtures";
 
 // The admin area of issue 15: the admin login, the guard, the panel, user management and the
 // audit log, with and without JavaScript.
-
-const PASSWORD = "Grazing-Goats-On-Tuesday-42";
-
-/** A real account (registered through the API, so it has a password), made admin if asked. */
-async function registeredAccount(request: APIRequestContext, { isAdmin = false } = {}) {
-  const username = `adm_${randomBytes(4).toString("hex")}`;
-  const answer = await request.post("/api/register", {
-    data: { username, email: `${username}@example.com`, password: PASSWORD },
-  });
-  expect(answer.status()).toBe(201);
-  const id = ((await answer.json()) as { user: { id: number } }).user.id;
-  if (isAdmin) {
-    const db = openDatabase(E2E_DATABASE_PATH);
-    try {
-      await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", id).execute();
-    } finally {
-      await db.destroy();
-    }
-  }
-  return { id, username };
-}
-
-/** With JavaScript, typing before the page is hydrated could be lost: wait for the scripts. */
-async function settled(page: Page) {
-  if (jsEnabled(test.info().project.name)) await page.waitForLoadState("networkidle");
-}
-
-async function signInAtAdminLogin(page: Page, identifier: string) {
-  await settled(page);
-  await page.getByLabel("Email or Username").fill(identifier);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
 
 test("an admin signs in at /admin/login and reaches the panel", async ({ page, request }) => {
   test.slow();

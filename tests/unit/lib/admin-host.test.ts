@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminHostRoute, isAdminHost } from "~/lib/admin-host";
+import { adminHostRoute, isAdminHost, refusesDataRequest } from "~/lib/admin-host";
 import { readServerConfig } from "~/lib/config.server";
 import { createToastHeaders } from "~/lib/toast.server";
 import { sessionCookieHeader } from "~/services/sessions.server";
@@ -60,6 +60,19 @@ describe("adminHostRoute", () => {
 
 const withAdminHost = (ADMIN_HOST: string) =>
   readServerConfig({ NODE_ENV: "test", ADMIN_HOST }).ADMIN_HOST;
+
+describe("Remix data requests on the admin host", () => {
+  it("go to Remix, whose data-request hook refuses those of pages outside the admin area", () => {
+    expect(adminHostRoute("/leaderboard.data")).toBe("data-request");
+    expect(adminHostRoute("/_root.data")).toBe("data-request");
+    expect(refusesDataRequest("/leaderboard.data")).toBe(true);
+    expect(refusesDataRequest("/_root.data")).toBe(true);
+    expect(refusesDataRequest("/profile.data")).toBe(true);
+    expect(refusesDataRequest("/admin.data")).toBe(false);
+    expect(refusesDataRequest("/admin/analytics.data")).toBe(false);
+    expect(refusesDataRequest("/admin/login.data")).toBe(false);
+  });
+});
 
 describe("ADMIN_HOST in the environment", () => {
   it("takes a host name, with or without a port, in any case", () => {
