@@ -76,7 +76,12 @@ beforeAll(async () => {
         outcome: "success",
         players_count: 121,
       },
-      { source: "provider", started_at: at("2026-11-21", "11:59:00"), outcome: "running", players_count: 0 },
+      {
+        source: "provider",
+        started_at: at("2026-11-21", "11:59:00"),
+        outcome: "running",
+        players_count: 0,
+      },
     ])
     .execute();
 
