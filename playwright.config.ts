@@ -3,6 +3,10 @@ import { FAKE_AFFILIATE_UID, FAKE_TOKEN } from "./tests/fake-provider/server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3311);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+// The admin host (ADMIN_HOST): Chromium resolves every *.localhost name to loopback, so the same
+// server answers both names, and host-only cookies keep them apart.
+export const E2E_ADMIN_HOST = `admin.localhost:${PORT}`;
+export const E2E_ADMIN_URL = `http://${E2E_ADMIN_HOST}`;
 // The fake provider (tests/fake-provider) beside the site, on a port derived from E2E_PORT so
 // parallel checkouts do not collide.
 const FAKE_PROVIDER_PORT = PORT + 1000;
@@ -71,6 +75,7 @@ export default defineConfig({
         PORT: String(PORT),
         DATABASE_PATH: "tests/.tmp/e2e/goatedvips.sqlite",
         SESSION_SECRET: "e2e-secret-that-is-long-enough-to-sign-cookies",
+        ADMIN_HOST: E2E_ADMIN_HOST,
         GOATED_API_BASE_URL: FAKE_PROVIDER_URL,
         GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
         GOATED_API_TOKEN: FAKE_TOKEN,

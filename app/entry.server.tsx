@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { redirectDocument } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { ADMIN_LOGIN_PATH, refusesDataRequest } from "./lib/admin-host";
 import { NonceProvider } from "./lib/nonce";
 import "./lib/load-context";
 
@@ -9,6 +11,18 @@ import "./lib/load-context";
 export { startServerRuntime } from "./server-runtime.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The admin host serves the admin area only (app/lib/admin-host.ts): the data of any other page,
+ * asked for by a browser moving between pages with the site's scripts, becomes a full-page
+ * redirect to the admin login.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  if (context.onAdminHost && refusesDataRequest(new URL(request.url).pathname)) {
+    return redirectDocument(ADMIN_LOGIN_PATH);
+  }
+  return response;
+};
 
 /**
  * Renders the whole document before answering. Our loaders read a local SQLite file and defer

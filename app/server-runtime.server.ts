@@ -48,6 +48,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     createHttpApp({
       build,
       publicOrigin,
+      adminHost: config.ADMIN_HOST ?? null,
       underRemixDev,
       shuttingDown: () => shuttingDown,
       checkDatabase,

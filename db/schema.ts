@@ -46,6 +46,12 @@ export interface SessionsTable {
   idle_expires_at: Instant;
 }
 
+/** A UTC day ("2026-11-21") on which one of the user's sessions was used (daily active users). */
+export interface UserActivityDaysTable {
+  day: string;
+  user_id: number;
+}
+
 export interface NotificationPreferencesTable {
   user_id: number;
   wager_race_updates: number;
@@ -206,6 +212,7 @@ export interface NotificationBroadcastsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  user_activity_days: UserActivityDaysTable;
   notification_preferences: NotificationPreferencesTable;
   players: PlayersTable;
   wager_snapshots: WagerSnapshotsTable;

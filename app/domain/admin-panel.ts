@@ -65,7 +65,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
   {
     title: "Analytics",
     text: "View platform metrics and statistics.",
-    to: null,
+    to: "/admin/analytics",
     figure: "playersSynced",
     figureLabel: "players synced",
   },

@@ -19,6 +19,11 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/** The UTC calendar day of an instant, as stored: "2026-11-21". */
+export function utcDay(instant: Date | string): string {
+  return (typeof instant === "string" ? new Date(instant) : instant).toISOString().slice(0, 10);
+}
+
 /** "November 21, 2026" */
 export function formatDate(iso: string): string {
   return date.format(new Date(iso));

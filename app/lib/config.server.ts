@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ADMIN_HOST_PATTERN } from "./admin-host";
 
 const envSchema = z
   .object({
@@ -13,6 +14,16 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     ADMIN_USERNAME: z.string().trim().min(3).max(50).optional(),
     ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
+    // The host that serves the admin area only (app/lib/admin-host.ts).
+    ADMIN_HOST: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(ADMIN_HOST_PATTERN, {
+        message:
+          "ADMIN_HOST must be a host name, optionally with a port, such as admin.goatedvips.gg",
+      })
+      .optional(),
     // Open websockets per client address (app/realtime/upgrade-router.ts says why 50).
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
     // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
+import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost } from "./admin-host";
 import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
 import { anonymousPageCache } from "./page-cache.server";
@@ -28,6 +29,8 @@ const PERMISSIONS_POLICY = [
 export interface HttpAppOptions {
   build: ServerBuild;
   publicOrigin: string | null;
+  /** ADMIN_HOST: the host that serves the admin area only (app/lib/admin-host.ts). */
+  adminHost: string | null;
   /** Under `remix dev`, whose live reload talks to its own port. */
   underRemixDev: boolean;
   /** True once the server stops: answers then close their connection. */
@@ -46,6 +49,7 @@ export interface HttpAppOptions {
 export function createHttpApp({
   build,
   publicOrigin,
+  adminHost,
   underRemixDev,
   shuttingDown,
   checkDatabase,
@@ -92,11 +96,18 @@ export function createHttpApp({
     }),
   );
 
+  // With PUBLIC_ORIGIN set, the admin host's pages post from their own origin (same scheme).
+  const adminOrigin =
+    publicOrigin && adminHost ? `${new URL(publicOrigin).protocol}//${adminHost}` : null;
   app.use((req, res, next) => {
-    const sameOrigin = isSameOriginRequest(
-      { origin: req.get("origin"), host: req.get("host"), secFetchSite: req.get("sec-fetch-site") },
-      publicOrigin,
-    );
+    const origin = {
+      origin: req.get("origin"),
+      host: req.get("host"),
+      secFetchSite: req.get("sec-fetch-site"),
+    };
+    const sameOrigin =
+      isSameOriginRequest(origin, publicOrigin) ||
+      (adminOrigin !== null && isSameOriginRequest(origin, adminOrigin));
     if (isSafeMethod(req.method) || sameOrigin) return next();
     // API clients parse every /api/ answer as JSON (docs/decisions/0009).
     if (req.path.startsWith("/api/")) {
@@ -121,6 +132,13 @@ export function createHttpApp({
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h", redirect: false }));
 
+  // The admin host serves the admin area only; its pages' assets were served just above.
+  app.use((req, res, next) => {
+    res.locals.onAdminHost = isAdminHost(req.get("host"), adminHost);
+    if (!res.locals.onAdminHost || adminHostRoute(req.path) !== "to-admin-login") return next();
+    res.redirect(isSafeMethod(req.method) ? 302 : 303, ADMIN_LOGIN_PATH);
+  });
+
   // Anything answered for a signed-in user (cookie or Bearer) is `private, no-store`.
   app.use(privateAnswersForUsers(sessionCookieName));
   // Pages the app marks as depending on the URL alone (the leaderboard) are rendered once per
@@ -135,6 +153,7 @@ export function createHttpApp({
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "unknown",
+        onAdminHost: res.locals.onAdminHost === true,
       }),
     }),
   );

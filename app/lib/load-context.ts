@@ -6,6 +6,8 @@ declare module "@remix-run/server-runtime" {
     cspNonce: string;
     /** The client's address (behind a proxy on the same host, from X-Forwarded-For). */
     clientIp: string;
+    /** The request came for ADMIN_HOST, which serves the admin area only (app/lib/admin-host.ts). */
+    onAdminHost?: boolean;
   }
 
   // Remix's single fetch: loader types flow to useLoaderData without JSON serialisation rules.

@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { ADMIN_LOGIN_PATH } from "~/lib/admin-host";
 import { apiError } from "~/lib/json-api.server";
 import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -22,8 +23,6 @@ export async function requireUser(request: Request, toast?: ToastInput): Promise
 }
 
 /** Where a signed-out visitor of an admin page goes: the admin login, then back to the page. */
-export const ADMIN_LOGIN_PATH = "/admin/login";
-
 export function adminLoginPath(redirectTo?: string): string {
   return redirectTo
     ? `${ADMIN_LOGIN_PATH}?${new URLSearchParams({ redirectTo }).toString()}`

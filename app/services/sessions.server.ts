@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { utcDay } from "~/domain/time";
 import { servedOverHttps } from "~/lib/config.server";
 import { eventBus } from "~/lib/event-bus.server";
 import { db } from "./db.server";
@@ -81,9 +82,12 @@ async function findSessionUserByToken(token: string, now: Date): Promise<Session
     .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
-  if (now.getTime() - Date.parse(row.last_active_at) >= TOUCH_EVERY_MS) {
+  // The first use of a session on a new UTC day also counts its user as active that day.
+  const newDay = utcDay(row.last_active_at) !== utcDay(now);
+  if (newDay || now.getTime() - Date.parse(row.last_active_at) >= TOUCH_EVERY_MS) {
     await touchSession(row.sessionId, row.expires_at, now);
   }
+  if (newDay) await recordActiveDay(row.userId, now);
   return {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -99,6 +103,18 @@ async function touchSession(sessionId: string, expiresAt: string, now: Date): Pr
     .updateTable("sessions")
     .set({ last_active_at: now.toISOString(), idle_expires_at: idleExpiry.toISOString() })
     .where("id", "=", sessionId)
+    .execute();
+}
+
+/**
+ * Counts the user as active on `now`'s UTC day (the admin analytics' daily active users); a second
+ * call the same day changes nothing.
+ */
+async function recordActiveDay(userId: number, now: Date): Promise<void> {
+  await db
+    .insertInto("user_activity_days")
+    .values({ day: utcDay(now), user_id: userId })
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
@@ -127,6 +143,7 @@ export async function createSession(input: NewSessionInput, now: Date = new Date
       idle_expires_at: new Date(now.getTime() + SESSION_IDLE_MS).toISOString(),
     })
     .execute();
+  await recordActiveDay(input.userId, now);
   return token;
 }
 

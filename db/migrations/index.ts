@@ -12,6 +12,7 @@ import * as m0010 from "./0010_admin_users_and_audit";
 import * as m0012 from "./0012_provider_token_usage";
 import * as m0015 from "./0015_notifications_inbox";
 import * as m0011 from "./0011_admin_totp";
+import * as m0013 from "./0013_user_activity";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0012_provider_token_usage": m0012,
   "0015_notifications_inbox": m0015,
   "0011_admin_totp": m0011,
+  "0013_user_activity": m0013,
 };

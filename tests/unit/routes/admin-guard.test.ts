@@ -105,6 +105,7 @@ describe("the admin guard", () => {
         "admin.api-tokens.tsx",
         "admin.notifications.tsx",
         "admin.security.tsx",
+        "admin.analytics.tsx",
       ]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(

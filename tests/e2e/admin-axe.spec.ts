@@ -1,0 +1,37 @@
+import { createSignedInAccount, signInAs } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+
+// axe scans of every admin page, with and without JavaScript and on a phone (issue 15).
+
+const ADMIN_PAGES = [
+  ["/admin", "Admin Panel"],
+  ["/admin/users", "User Management"],
+  ["/admin/users/:self", null],
+  ["/admin/audit", "Audit Log"],
+  ["/admin/wager-races", null],
+  ["/admin/analytics", "Analytics"],
+] as const;
+
+const ALL_IMPACTS = ["minor", "moderate", "serious", "critical"];
+
+test("/admin/login has no axe violation", async ({ page }) => {
+  test.slow();
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await expectNoAxeViolations(page, ALL_IMPACTS);
+});
+
+for (const [path, heading] of ADMIN_PAGES) {
+  test(`${path} has no axe violation`, async ({ page, context }) => {
+    test.slow();
+    const admin = await createSignedInAccount({ isAdmin: true });
+    await signInAs(context, admin);
+    const response = await page.goto(path.replace(":self", String(admin.id)));
+    expect(response?.status()).toBe(200);
+    const h1 = page.getByRole("heading", { level: 1 });
+    await expect(h1).toHaveCount(1);
+    if (heading) await expect(h1).toHaveText(heading);
+    await expectNoAxeViolations(page, ALL_IMPACTS);
+  });
+}

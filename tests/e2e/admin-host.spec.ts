@@ -1,0 +1,89 @@
+import { E2E_ADMIN_HOST, E2E_ADMIN_URL, E2E_BASE_URL } from "../../playwright.config";
+import { registeredAccount, settled, signInAtAdminLogin } from "./admin-sign-in";
+import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
+
+// The admin host (ADMIN_HOST, issue 15): the e2e server runs with ADMIN_HOST=admin.localhost:PORT,
+// which Chromium resolves to loopback beside the site's own localhost:PORT.
+
+const ADMIN_LOGIN = `${E2E_ADMIN_URL}/admin/login`;
+// Node does not resolve *.localhost as Chromium does: its requests name the admin host in Host.
+const ON_ADMIN_HOST = { headers: { Host: E2E_ADMIN_HOST }, maxRedirects: 0 };
+
+test("the admin host shows the admin login at / and sends everything else there", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto(`${E2E_ADMIN_URL}/`);
+  await expect(page).toHaveURL(ADMIN_LOGIN);
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+
+  for (const path of ["/leaderboard", "/wager-races", "/profile", "/api/user", "/administrator"]) {
+    await page.goto(`${E2E_ADMIN_URL}${path}`);
+    await expect(page, path).toHaveURL(ADMIN_LOGIN);
+  }
+  // The other admin pages keep their guard: signed out, to the login and back after it.
+  await page.goto(`${E2E_ADMIN_URL}/admin/users`);
+  await expect(page).toHaveURL(`${ADMIN_LOGIN}?redirectTo=%2Fadmin%2Fusers`);
+  // The admin API answers as it does everywhere.
+  const api = await page.request.get(`${E2E_BASE_URL}/api/admin/users`, ON_ADMIN_HOST);
+  expect(api.status()).toBe(401);
+  // The public API is sent to the admin login too.
+  const publicApi = await page.request.get(`${E2E_BASE_URL}/api/affiliate/stats`, ON_ADMIN_HOST);
+  expect(publicApi.status()).toBe(302);
+  expect(publicApi.headers()["location"]).toBe("/admin/login");
+
+  // The public host still serves the public site and the admin area under /admin.
+  await page.goto(`${E2E_BASE_URL}/leaderboard`);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/leaderboard`);
+  await page.goto(`${E2E_BASE_URL}/admin/login`);
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+});
+
+test("an admin signs in on the admin host, whose cookie stays on that host", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.slow();
+  const admin = await registeredAccount(request, { isAdmin: true });
+  await page.goto(`${E2E_ADMIN_URL}/`);
+  await signInAtAdminLogin(page, admin.username);
+  await expect(page).toHaveURL(`${E2E_ADMIN_URL}/admin`);
+  await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
+  await expect(page.getByText("Welcome to the admin dashboard")).toBeVisible();
+
+  // The pages' styles and scripts load on the admin host.
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect((await page.request.get(`${E2E_BASE_URL}${stylesheet}`, ON_ADMIN_HOST)).status()).toBe(
+    200,
+  );
+  if (jsEnabled(test.info().project.name)) await waitForHydration(page);
+
+  await settled(page);
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Analytics/ })
+    .click();
+  await expect(page).toHaveURL(`${E2E_ADMIN_URL}/admin/analytics`);
+  await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+
+  // A public page's link leads back into the admin area (its data is refused): the admin login,
+  // which sends a signed-in admin on to the panel.
+  await settled(page);
+  await page.getByRole("link", { name: "Admin Panel" }).first().click();
+  await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
+  await settled(page);
+  await page.getByRole("link", { name: "Back to Site" }).click();
+  await expect(page).toHaveURL(`${E2E_ADMIN_URL}/admin`);
+  await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
+
+  // Host-only cookies: the session belongs to the admin host alone.
+  const adminCookies = await context.cookies(E2E_ADMIN_URL);
+  const session = adminCookies.find((cookie) => cookie.name === "gv_session");
+  expect(session?.domain).toBe("admin.localhost");
+  expect(
+    (await context.cookies(E2E_BASE_URL)).filter((cookie) => cookie.name === "gv_session"),
+  ).toEqual([]);
+  await page.goto(`${E2E_BASE_URL}/admin`);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+});
