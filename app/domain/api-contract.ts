@@ -288,3 +288,21 @@ export const adminUserSchema = z.strictObject({
 });
 export type AdminUserJson = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
+
+/** docs/product.md §A3 "Bonus code", as GET|POST|PUT /api/admin/bonus-codes write it. */
+export const adminBonusCodeSchema = z.strictObject({
+  id: z.number().int().positive(),
+  code: z.string().regex(/^[A-Z0-9_-]+$/),
+  description: z.string(),
+  value: z.string(),
+  expiresAt: instant,
+  expired: z.boolean(),
+  createdAt: instant,
+});
+export type AdminBonusCodeJson = z.infer<typeof adminBonusCodeSchema>;
+export const adminBonusCodeListSchema = z.array(adminBonusCodeSchema);
+export const adminBonusCodeAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  bonusCode: adminBonusCodeSchema,
+});

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import {
   accountSchema,
+  adminBonusCodeAnswerSchema,
+  adminBonusCodeListSchema,
   adminRaceAnswerSchema,
   adminRaceListSchema,
   adminRaceSchema,
@@ -224,6 +226,34 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: "/api/admin/wager-races/{id}",
     access: "admin",
     answer: "`{status, message}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/bonus-codes",
+    access: "admin",
+    answer: "every bonus code `{id, code, description, value, expiresAt, expired, createdAt}`",
+    schema: adminBonusCodeListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/bonus-codes",
+    access: "admin",
+    answer: "201 `{status, message, bonusCode}`; 409 for a code that exists",
+    schema: adminBonusCodeAnswerSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/bonus-codes",
+    access: "admin",
+    answer: "`{status, message, bonusCode}`; 400 without `id` in the body, 404 unknown, 409 taken",
+    schema: adminBonusCodeAnswerSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/bonus-codes/{id}",
+    access: "admin",
+    answer: "`{status, message}`; 404 for an unknown id",
     schema: apiMessageSchema,
   },
 ];

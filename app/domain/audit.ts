@@ -11,6 +11,9 @@ export const AUDIT_KIND_LABELS = {
   "race.updated": "Race updated",
   "race.status_changed": "Race status changed",
   "race.deleted": "Race deleted",
+  "bonus_code.created": "Bonus code created",
+  "bonus_code.updated": "Bonus code updated",
+  "bonus_code.deleted": "Bonus code deleted",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -20,6 +23,6 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 }
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
-export function auditSubject(what: "user" | "race", id: number): string {
+export function auditSubject(what: "user" | "race" | "bonus_code", id: number): string {
   return `${what}:${id}`;
 }
