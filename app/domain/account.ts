@@ -40,4 +40,6 @@ export interface ShellUser {
   isAdmin: boolean;
   /** All-time wagered dollars of the linked provider account; 0 when none is linked. */
   totalWagered: number;
+  /** A usable bonus code was added since the member last opened /bonus-codes: the bell's dot. */
+  newBonusCode: boolean;
 }

@@ -19,6 +19,7 @@ describe("the ADMIN navigation group", () => {
         "/admin/dashboard",
         "/admin/user-management",
         "/admin/wager-races",
+        "/admin/bonus-codes",
       ]);
       for (const link of admin?.links ?? []) expect(existsSync(routeFileOf(link.to))).toBe(true);
     },
