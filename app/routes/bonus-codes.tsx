@@ -58,17 +58,22 @@ export default function BonusCodes() {
           {codes.map((code) => (
             <li
               key={code.id}
-              // Expired codes are dimmed, after the usable ones (docs/product.md §P2).
-              className={`${CARD} ${code.expired ? "opacity-60" : ""}`}
+              // Expired codes come after the usable ones, dimmed (docs/product.md §P2): muted
+              // colours rather than opacity, which would drop the text below AA contrast.
+              className={`${CARD} ${code.expired ? "border-dashed bg-page" : ""}`}
               data-testid="bonus-code"
               data-expired={code.expired}
             >
               <div className="flex items-start justify-between gap-3">
                 <div>
-                  <p className="select-all font-mono text-2xl font-bold tracking-wider text-primary">
+                  <p
+                    className={`select-all font-mono text-2xl font-bold tracking-wider ${code.expired ? "text-muted line-through" : "text-primary"}`}
+                  >
                     {code.code}
                   </p>
-                  <p className="mt-1 text-lg font-bold">{code.value}</p>
+                  <p className={`mt-1 text-lg font-bold ${code.expired ? "text-muted" : ""}`}>
+                    {code.value}
+                  </p>
                 </div>
                 {code.expired ? (
                   <span className="rounded-full border border-accent px-2 py-1 text-xs font-bold uppercase text-muted">
