@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AdminBonusCodeCard } from "~/components/admin/AdminBonusCodeCard";
+import { AdminBonusCodeCard, bonusCodeDeleteQuestion } from "~/components/admin/AdminBonusCodeCard";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import {
@@ -12,7 +12,6 @@ import {
   SAVE_CODE_INTENT,
 } from "~/components/admin/BonusCodeForm";
 import { DeleteConfirmation } from "~/components/admin/ConfirmDelete";
-import { bonusCodeDeleteQuestion } from "~/components/admin/AdminBonusCodeCard";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { useHydrated } from "~/components/ui/hooks";
 import { bonusCodeSchema } from "~/domain/bonus-code-form";
