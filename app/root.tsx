@@ -21,7 +21,10 @@ import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
 import { unreadCount } from "./services/notifications.server";
 import { totalWageredOfUser } from "./services/users.server";
+import { hasUnseenBonusCode } from "./services/bonus-codes.server";
 import { findRequestUser } from "./services/sessions.server";
+import type { SessionUser } from "./services/sessions.server";
+import type { ShellUser } from "./domain/account";
 import { dataFreshness } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
 
@@ -49,21 +52,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToast(request),
     dataFreshness(),
   ]);
-  const user =
-    sessionUser &&
-    (await Promise.all([
-      // The linked provider account's all-time wager: the mobile header's rank badge.
-      totalWageredOfUser(sessionUser.userId),
-      // The account menu's figure: one index lookup (user_id, read_at).
-      unreadCount(sessionUser.userId),
-    ]).then(([totalWagered, unreadNotifications]) => ({
-      username: sessionUser.username,
-      isAdmin: sessionUser.isAdmin,
-      totalWagered,
-      unreadNotifications,
-    })));
+  const user = sessionUser && (await shellUser(sessionUser, request));
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
   return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });
+}
+
+async function shellUser(sessionUser: SessionUser, request: Request): Promise<ShellUser> {
+  // /bonus-codes shows every code (and marks them seen as it loads, beside this loader): no dot.
+  const onBonusCodes = new URL(request.url).pathname === "/bonus-codes";
+  const [totalWagered, unreadNotifications, newBonusCode] = await Promise.all([
+    // The linked provider account's all-time wager: the mobile header's rank badge.
+    totalWageredOfUser(sessionUser.userId),
+    // The account menu's figure: one index lookup (user_id, read_at).
+    unreadCount(sessionUser.userId),
+    onBonusCodes ? false : hasUnseenBonusCode(sessionUser.userId),
+  ]);
+  return {
+    username: sessionUser.username,
+    isAdmin: sessionUser.isAdmin,
+    totalWagered,
+    unreadNotifications,
+    newBonusCode,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

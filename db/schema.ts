@@ -29,6 +29,8 @@ export interface UsersTable {
   last_login_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** When an admin disabled the account; null while it may sign in. */
   disabled_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** When the account last opened /bonus-codes (the mobile bell's dot); null: never. */
+  bonus_codes_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -108,7 +110,6 @@ export interface ProviderTokensTable {
   expiry_notified_at: Instant | null;
 }
 
-/** Bonus codes shown to signed-in users; `value` is free text such as '$25 Bonus'. */
 /** One admin change: who made it, when, what kind, on what, and the values before and after. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -141,6 +142,7 @@ export interface UserRecoveryCodesTable {
   used_at: Instant | null;
 }
 
+/** Bonus codes shown to signed-in users; `value` is free text such as '$25 Bonus'. */
 export interface BonusCodesTable {
   id: Generated<number>;
   code: string;

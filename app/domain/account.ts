@@ -42,4 +42,6 @@ export interface ShellUser {
   totalWagered: number;
   /** Notifications in the user's inbox not yet read (the account menu shows it). */
   unreadNotifications: number;
+  /** A usable bonus code was added since the member last opened /bonus-codes: the bell's dot. */
+  newBonusCode: boolean;
 }

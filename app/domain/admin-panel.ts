@@ -51,7 +51,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
   {
     title: "Bonus Codes",
     text: "Create and manage bonus codes.",
-    to: null,
+    to: "/admin/bonus-codes",
     figure: "activeCodes",
     figureLabel: "active codes",
   },

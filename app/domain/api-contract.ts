@@ -333,3 +333,21 @@ export const notificationSentSchema = z.strictObject({
     delivered: z.number().int().nonnegative(),
   }),
 });
+
+/** docs/product.md §A3 "Bonus code", as GET|POST|PUT /api/admin/bonus-codes write it. */
+export const adminBonusCodeSchema = z.strictObject({
+  id: z.number().int().positive(),
+  code: z.string().regex(/^[A-Z0-9_-]+$/),
+  description: z.string(),
+  value: z.string(),
+  expiresAt: instant,
+  expired: z.boolean(),
+  createdAt: instant,
+});
+export type AdminBonusCodeJson = z.infer<typeof adminBonusCodeSchema>;
+export const adminBonusCodeListSchema = z.array(adminBonusCodeSchema);
+export const adminBonusCodeAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  bonusCode: adminBonusCodeSchema,
+});

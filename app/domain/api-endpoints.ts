@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import {
   accountSchema,
+  adminBonusCodeAnswerSchema,
+  adminBonusCodeListSchema,
   adminRaceAnswerSchema,
   adminRaceListSchema,
   adminRaceSchema,
@@ -250,5 +252,33 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message, notification}`; 409 when nobody is in the audience",
     schema: notificationSentSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/bonus-codes",
+    access: "admin",
+    answer: "every bonus code `{id, code, description, value, expiresAt, expired, createdAt}`",
+    schema: adminBonusCodeListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/bonus-codes",
+    access: "admin",
+    answer: "201 `{status, message, bonusCode}`; 409 for a code that exists",
+    schema: adminBonusCodeAnswerSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/bonus-codes",
+    access: "admin",
+    answer: "`{status, message, bonusCode}`; 400 without `id` in the body, 404 unknown, 409 taken",
+    schema: adminBonusCodeAnswerSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/bonus-codes/{id}",
+    access: "admin",
+    answer: "`{status, message}`; 404 for an unknown id",
+    schema: apiMessageSchema,
   },
 ];

@@ -16,6 +16,9 @@ export const AUDIT_KIND_LABELS = {
   "admin.totp_enabled": "Two-step sign-in turned on",
   "admin.totp_disabled": "Two-step sign-in turned off",
   "admin.recovery_codes_regenerated": "Recovery codes regenerated",
+  "bonus_code.created": "Bonus code created",
+  "bonus_code.updated": "Bonus code updated",
+  "bonus_code.deleted": "Bonus code deleted",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -25,6 +28,9 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 }
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
-export function auditSubject(what: "user" | "race" | "token" | "broadcast", id: number): string {
+export function auditSubject(
+  what: "user" | "race" | "token" | "broadcast" | "bonus_code",
+  id: number,
+): string {
   return `${what}:${id}`;
 }

@@ -19,3 +19,9 @@ export function replyTo(
 ): SubmissionResult<string[]> | undefined {
   return actionData?.intent === intent ? actionData.result : undefined;
 }
+
+/** The `id` field a refused form posted back in its reply (conform's initialValue), if any. */
+export function postedId(values: Record<string, unknown> | null | undefined): string | undefined {
+  const id = values?.id;
+  return typeof id === "string" ? id : undefined;
+}

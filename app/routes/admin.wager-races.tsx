@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/errors/GeneralErrorBoundary";
 import {
   AdminRaceCard,
   DELETE_RACE_INTENT,
-  DeleteConfirmation,
+  RaceDeleteConfirmation,
   TOGGLE_STATUS_INTENT,
 } from "~/components/race/AdminRaceCard";
 import { RaceForm, raceFormDefaults, SAVE_RACE_INTENT } from "~/components/race/RaceForm";
@@ -23,7 +23,7 @@ import { formatCents } from "~/domain/money";
 import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
 import { readForm } from "~/lib/form-body.server";
-import { replyTo } from "~/lib/intent";
+import { postedId, replyTo } from "~/lib/intent";
 import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
 import { parsePositiveId } from "~/lib/params";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -174,7 +174,7 @@ export default function AdminWagerRaces() {
         ))}
       </dl>
 
-      {deleting ? <DeleteConfirmation race={deleting} /> : null}
+      {deleting ? <RaceDeleteConfirmation race={deleting} /> : null}
 
       {showForm ? (
         <section id="race-form" aria-labelledby="race-form-heading" className="mt-8">
@@ -216,12 +216,6 @@ export default function AdminWagerRaces() {
       </Link>
     </div>
   );
-}
-
-/** The `id` field a refused form posted back in its reply, if any. */
-function postedId(values: Record<string, unknown> | null | undefined): string | undefined {
-  const id = values?.id;
-  return typeof id === "string" ? id : undefined;
 }
 
 /** A signed-in non-admin gets 403 with the admin area's access text (docs/product.md §A2). */

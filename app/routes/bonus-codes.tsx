@@ -9,7 +9,7 @@ import { formatCalendarDate } from "~/domain/time";
 import { optionalMedia } from "~/lib/media.server";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";
-import { listBonusCodes } from "~/services/bonus-codes.server";
+import { listBonusCodes, markBonusCodesSeen } from "~/services/bonus-codes.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -19,8 +19,12 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A visitor (e.g. the home carousel's BONUS CODES without JavaScript) is told why.
-  await requireUser(request, BONUS_CODES_SIGN_IN_TOAST);
-  return { codes: await listBonusCodes(), video: optionalMedia("bonus-codes.mp4") };
+  const user = await requireUser(request, BONUS_CODES_SIGN_IN_TOAST);
+  const now = new Date();
+  const codes = await listBonusCodes(now);
+  // The member has now seen every code listed: the mobile bell's dot goes (docs/product.md §P2).
+  await markBonusCodesSeen(user.userId, now);
+  return { codes, video: optionalMedia("bonus-codes.mp4") };
 }
 
 export default function BonusCodes() {
@@ -52,21 +56,32 @@ export default function BonusCodes() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {codes.map((code) => (
-            <li key={code.id} className={CARD} data-testid="bonus-code" data-expired={code.expired}>
+            <li
+              key={code.id}
+              // Expired codes come after the usable ones, dimmed (docs/product.md §P2): muted
+              // colours rather than opacity, which would drop the text below AA contrast.
+              className={`${CARD} ${code.expired ? "border-dashed bg-page" : ""}`}
+              data-testid="bonus-code"
+              data-expired={code.expired}
+            >
               <div className="flex items-start justify-between gap-3">
                 <div>
-                  <p className="select-all font-mono text-2xl font-bold tracking-wider text-primary">
+                  <p
+                    className={`select-all font-mono text-2xl font-bold tracking-wider ${code.expired ? "text-muted line-through" : "text-primary"}`}
+                  >
                     {code.code}
                   </p>
-                  <p className="mt-1 text-lg font-bold">{code.value}</p>
+                  <p className={`mt-1 text-lg font-bold ${code.expired ? "text-muted" : ""}`}>
+                    {code.value}
+                  </p>
                 </div>
                 {code.expired ? (
-                  <span className="rounded-full border border-destructive px-2 py-1 text-xs font-bold text-destructive">
-                    EXPIRED
+                  <span className="rounded-full border border-accent px-2 py-1 text-xs font-bold uppercase text-muted">
+                    Expired
                   </span>
                 ) : (
-                  <span className="rounded-full border border-success px-2 py-1 text-xs font-bold text-success">
-                    ACTIVE
+                  <span className="rounded-full border border-success px-2 py-1 text-xs font-bold uppercase text-success">
+                    Active
                   </span>
                 )}
               </div>

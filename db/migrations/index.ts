@@ -13,6 +13,7 @@ import * as m0012 from "./0012_provider_token_usage";
 import * as m0015 from "./0015_notifications_inbox";
 import * as m0011 from "./0011_admin_totp";
 import * as m0013 from "./0013_user_activity";
+import * as m0014 from "./0014_bonus_codes_admin";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0015_notifications_inbox": m0015,
   "0011_admin_totp": m0011,
   "0013_user_activity": m0013,
+  "0014_bonus_codes_admin": m0014,
 };

@@ -1,10 +1,16 @@
 import { useEffect, useRef } from "react";
 
-type NavigatorWithConnection = Navigator & { connection?: { saveData?: boolean } };
+type NavigatorWithConnection = Navigator & {
+  connection?: { saveData?: boolean; effectiveType?: string };
+};
+
+/** Connections too slow to spend on a video the visitor did not ask for (Network Information API). */
+const SLOW_CONNECTIONS = new Set(["slow-2g", "2g", "3g"]);
 
 /**
  * A muted promo video: the poster first and `preload="none"`, so a phone downloads nothing until
- * it plays. With JavaScript it starts on its own unless Save-Data or reduced motion is asked for.
+ * it plays. With JavaScript it starts on its own unless Save-Data or reduced motion is asked for,
+ * or the connection is slow.
  * Without a video file only the poster image is shown.
  */
 export function PromoVideo({
@@ -22,9 +28,11 @@ export function PromoVideo({
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    const saveData = (navigator as NavigatorWithConnection).connection?.saveData === true;
+    const connection = (navigator as NavigatorWithConnection).connection;
+    const saveData = connection?.saveData === true;
+    const slow = SLOW_CONNECTIONS.has(connection?.effectiveType ?? "");
     const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    if (saveData || reducedMotion) return;
+    if (saveData || slow || reducedMotion) return;
     // A browser may still refuse autoplay; the poster then stays, which is fine.
     video.play().catch(() => undefined);
   }, [src]);

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useRef } from "react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { useHydrated } from "~/components/ui/hooks";
+import { DeleteButton, DeleteConfirmation } from "~/components/admin/ConfirmDelete";
+import type { DeleteQuestionProps } from "~/components/admin/ConfirmDelete";
+import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents, formatUsd } from "~/domain/money";
 import { RACE_TYPE_LABELS } from "~/domain/race";
 import type { RaceView } from "~/domain/race";
@@ -26,9 +26,6 @@ type CardRace = Pick<
 export const TOGGLE_STATUS_INTENT = "toggle-status";
 export const DELETE_RACE_INTENT = "delete";
 
-const DANGER_BUTTON =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-destructive px-4 py-2 font-display font-extrabold uppercase tracking-wide text-page hover:brightness-110";
-
 const STATUS_STYLES: Record<string, string> = {
   live: "border-success text-success",
   upcoming: "border-primary text-primary",
@@ -43,8 +40,6 @@ const when = new Intl.DateTimeFormat("en-US", {
 
 /** One race in the admin list: its facts, Edit, the status quick toggle and Delete. */
 export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus: string }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
   return (
     <li className="rounded-xl border border-accent bg-card p-5" aria-label={race.title}>
       <div className="flex items-start justify-between gap-3">
@@ -91,78 +86,28 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
             {nextStatus === "completed" ? "Mark Completed" : "Set Live"}
           </button>
         </Form>
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => dialog.current?.showModal()}
-            className={`${SECONDARY_BUTTON} px-4 py-2 text-destructive`}
-          >
-            Delete
-          </button>
-        ) : (
-          <Link
-            to={`?delete=${race.id}#delete-race`}
-            className={`${SECONDARY_BUTTON} px-4 py-2 text-destructive`}
-          >
-            Delete
-          </Link>
-        )}
+        <DeleteButton
+          question={deleteQuestion(race)}
+          confirmUrl={`?delete=${race.id}#delete-race`}
+        />
       </div>
-      {hydrated ? (
-        // A modal <dialog> closes on Escape or its buttons, never on a click outside it.
-        <dialog
-          ref={dialog}
-          aria-labelledby={`delete-title-${race.id}`}
-          className="max-w-md rounded-xl border border-accent bg-card p-6 text-white backdrop:bg-black/70"
-        >
-          <DeleteQuestion race={race} onCancel={() => dialog.current?.close()} />
-        </dialog>
-      ) : null}
     </li>
   );
 }
 
-function DeleteQuestion({ race, onCancel }: { race: CardRace; onCancel?: () => void }) {
-  return (
-    <>
-      <h2 id={`delete-title-${race.id}`} className="font-display text-xl font-extrabold uppercase">
-        Delete {race.title}?
-      </h2>
-      <p className="mt-2 text-muted">
-        The race and its results are removed for good. This cannot be undone.
-      </p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Form method="post" action="/admin/wager-races">
-          <input type="hidden" name="intent" value={DELETE_RACE_INTENT} />
-          <input type="hidden" name="id" value={race.id} />
-          <button type="submit" className={DANGER_BUTTON}>
-            Delete Race
-          </button>
-        </Form>
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className={`${PRIMARY_BUTTON} px-4 py-2`}>
-            Cancel
-          </button>
-        ) : (
-          <Link to="/admin/wager-races" className={`${PRIMARY_BUTTON} px-4 py-2`}>
-            Cancel
-          </Link>
-        )}
-      </div>
-    </>
-  );
+/** What deleting a race asks (docs/product.md §A2: delete behind a confirmation). */
+function deleteQuestion(race: CardRace): DeleteQuestionProps {
+  return {
+    id: `race-${race.id}`,
+    heading: `Delete ${race.title}?`,
+    text: "The race and its results are removed for good. This cannot be undone.",
+    confirmLabel: "Delete Race",
+    page: "/admin/wager-races",
+    fields: { intent: DELETE_RACE_INTENT, id: race.id },
+  };
 }
 
 /** The confirm step without JavaScript (?delete=id). */
-export function DeleteConfirmation({ race }: { race: CardRace }) {
-  return (
-    <section
-      id="delete-race"
-      role="alertdialog"
-      aria-labelledby={`delete-title-${race.id}`}
-      className="mt-8 rounded-xl border border-destructive bg-card p-6"
-    >
-      <DeleteQuestion race={race} />
-    </section>
-  );
+export function RaceDeleteConfirmation({ race }: { race: CardRace }) {
+  return <DeleteConfirmation question={deleteQuestion(race)} sectionId="delete-race" />;
 }

@@ -26,15 +26,21 @@ export function Header({ user }: { user: ShellUser | null }) {
         </div>
         <div className="flex min-w-0 items-center gap-0.5 min-[380px]:gap-1 sm:gap-2">
           {/* Mobile only (the drawer's breakpoint), for members: the bell to the bonus codes
-              (a visitor's would only bounce back home), and the rank badge once the linked
-              account has wagered. */}
+              (a visitor's would only bounce back home), with a dot for a code they have not
+              seen, and the rank badge once the linked account has wagered. */}
           {user ? (
             <Link
               to="/bonus-codes"
-              aria-label="Bonus codes"
-              className="flex h-10 w-8 shrink-0 items-center justify-center rounded-md hover:text-primary xl:hidden"
+              aria-label={user.newBonusCode ? "Bonus codes (new code)" : "Bonus codes"}
+              className="relative flex h-10 w-8 shrink-0 items-center justify-center rounded-md hover:text-primary xl:hidden"
             >
               <BellIcon />
+              {user.newBonusCode ? (
+                <span
+                  data-testid="bell-dot"
+                  className="absolute right-1 top-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-page"
+                />
+              ) : null}
             </Link>
           ) : null}
           {user && user.totalWagered > 0 ? (

@@ -32,12 +32,13 @@ function leaderboardLink(period: LeaderboardPeriod, variant: NavVariant): NavLin
 
 // docs/product.md §P2 lists dashboard, user management, notifications, support, wager races and
 // bonus codes; an entry is listed once its page exists (no menu entry leads to a 404), so the
-// notification, support and bonus-code issues each add theirs, in that order.
+// support issue adds its entry after Notifications.
 const ADMIN_LINKS: NavLink[] = [
   { label: "Dashboard", to: "/admin/dashboard" },
   { label: "User Management", to: "/admin/user-management" },
   { label: "Notifications", to: "/admin/notifications" },
   { label: "Wager Races", to: "/admin/wager-races" },
+  { label: "Bonus Codes", to: "/admin/bonus-codes" },
 ];
 // §P2: the mobile admin group omits these.
 const DESKTOP_ONLY_ADMIN_PATHS = new Set(["/admin/notifications", "/admin/support"]);

@@ -526,6 +526,41 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     expect(invalid.json).toMatchObject({ errors: { title: ["Title is required"] } });
   });
 
+  it("GET, POST, PUT (id in the body) and DELETE bonus codes", async () => {
+    const code = { code: "contract-goat", description: "d", value: "$5 Bonus", expiresAt: at(DAY) };
+    const created = await contract("POST /api/admin/bonus-codes", "/api/admin/bonus-codes", 201, {
+      headers: { Cookie: adminCookie },
+      json: code,
+    });
+    const id = (created.json as { bonusCode: { id: number } }).bonusCode.id;
+    await contract("POST /api/admin/bonus-codes", "/api/admin/bonus-codes", 409, {
+      headers: { Cookie: adminCookie },
+      json: code,
+    });
+    await contract("PUT /api/admin/bonus-codes", "/api/admin/bonus-codes", 200, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      json: { ...code, id, value: "$6 Bonus" },
+    });
+    await contract("PUT /api/admin/bonus-codes", "/api/admin/bonus-codes", 400, {
+      headers: { Cookie: adminCookie },
+      json: code,
+    });
+    const list = await contract("GET /api/admin/bonus-codes", "/api/admin/bonus-codes", 200, {
+      headers: { Cookie: adminCookie },
+    });
+    expect(list.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: "CONTRACT-GOAT", value: "$6 Bonus" }),
+      ]),
+    );
+    await contract("DELETE /api/admin/bonus-codes/{id}", `/api/admin/bonus-codes/${id}`, 200, {
+      headers: { Cookie: adminCookie },
+    });
+    await contract("DELETE /api/admin/bonus-codes/{id}", `/api/admin/bonus-codes/${id}`, 404, {
+      headers: { Cookie: adminCookie },
+    });
+  });
+
   it("POST /api/user/password with {currentPassword, newPassword}", async () => {
     const wrong = await contract("POST /api/user/password", "/api/user/password", 400, {
       headers: { Cookie: userCookie },
@@ -568,8 +603,6 @@ describe("the whole API answers JSON", { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ["GET", "/api/admin/bonus-codes"],
-    ["POST", "/api/admin/bonus-codes"],
     ["GET", "/api/chat/history"],
     ["PATCH", "/api/nothing/here"],
   ])("answers %s %s, an unknown path, 404 {status: 'error', message}", async (method, path) => {

@@ -21,6 +21,7 @@ describe("the ADMIN navigation group", () => {
         "/admin/user-management",
         ...(variant === "desktop" ? ["/admin/notifications"] : []),
         "/admin/wager-races",
+        "/admin/bonus-codes",
       ]);
       for (const link of admin?.links ?? []) expect(existsSync(routeFileOf(link.to))).toBe(true);
     },

@@ -106,6 +106,7 @@ describe("the admin guard", () => {
         "admin.notifications.tsx",
         "admin.security.tsx",
         "admin.analytics.tsx",
+        "admin.bonus-codes.tsx",
       ]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(
@@ -113,6 +114,8 @@ describe("the admin guard", () => {
         "api.admin.wager-races.ts",
         "api.admin.api-tokens.goated.ts",
         "api.admin.notifications.send.ts",
+        "api.admin.bonus-codes.ts",
+        "api.admin.bonus-codes.$id.ts",
       ]),
     );
   });
