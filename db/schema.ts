@@ -29,6 +29,8 @@ export interface UsersTable {
   last_login_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** When an admin disabled the account; null while it may sign in. */
   disabled_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** When the owner confirmed `email` through its signed link; e-mail goes only to such addresses. */
+  email_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -141,6 +143,8 @@ export interface RacesTable {
   updated_at: Instant;
   updated_by: number | null;
   completed_at: Instant | null;
+  /** When the race's start was e-mailed (wagerRaceUpdates); null until it goes live and starts. */
+  start_announced_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** The standings of a race frozen when it completed. */
@@ -164,6 +168,29 @@ export interface NotificationsTable {
   read_at: Instant | null;
 }
 
+export type EmailStatus = "queued" | "sent" | "failed";
+
+/** One e-mail to send (docs/decisions/0025): drained by the outbox job, never lost on a restart. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  notification_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  kind: string;
+  preference: string | null;
+  unsubscribe_url: string | null;
+  dedupe_key: string | null;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Instant;
+  last_error: string | null;
+  created_at: ColumnType<Instant, Instant, never>;
+  sent_at: Instant | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,6 +204,7 @@ export interface Database {
   race_results: RaceResultsTable;
   notifications: NotificationsTable;
   audit_log: AuditLogTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

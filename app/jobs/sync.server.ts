@@ -1,6 +1,7 @@
 import { eventBus } from "~/lib/event-bus.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { storeReferrals } from "~/services/player-store.server";
+import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
 import { latestProviderToken } from "~/services/provider-tokens.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
@@ -76,6 +77,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   }
 
   let changed: number;
+  const ranksBefore = await linkedUserRanks();
   try {
     ({ changed } = await storeReferrals(fetched.referrals, {
       now: now(),
@@ -88,6 +90,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   }
   const counts = { players: fetched.referrals.length, skipped: fetched.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
+  if (changed > 0) await notifyRankUps(ranksBefore, now());
   if (changed > 0) {
     const snapshot = await leaderboardSnapshot();
     await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });

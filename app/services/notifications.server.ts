@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import type { NotificationKind, NotificationView } from "~/domain/notifications";
 import { eventBus } from "~/lib/event-bus.server";
+import { enqueueNotificationEmails } from "./email/notification-emails.server";
 
 export interface NewNotification {
   userId: number;
@@ -16,7 +17,8 @@ export interface NewNotification {
  * The one way to tell users something: inserts their notifications inside the caller's
  * transaction (so a failed change tells nobody) and returns the rows written. A notification the
  * database already holds (same user, race and kind) is skipped. After the transaction commits,
- * hand the result to announceNotifications so open pages learn of them.
+ * hand the result to announceNotifications so open pages learn of them. The e-mail copies (for
+ * users with the kind's preference on and a confirmed address) are queued in the same transaction.
  */
 export async function addNotifications(
   executor: Kysely<Database> | Transaction<Database>,
@@ -40,7 +42,7 @@ export async function addNotifications(
     .onConflict((oc) => oc.doNothing())
     .returning(["id", "user_id", "kind", "title", "message", "race_id", "created_at"])
     .execute();
-  return rows.map((row) => ({
+  const created = rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
     kind: row.kind as NotificationKind,
@@ -50,6 +52,8 @@ export async function addNotifications(
     createdAt: row.created_at,
     readAt: null,
   }));
+  await enqueueNotificationEmails(executor, created, now);
+  return created;
 }
 
 /** Publishes committed notifications on the event bus (live inboxes and unread counts). */

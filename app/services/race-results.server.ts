@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import type { Completion, Participant, RaceView } from "~/domain/race";
 import { db } from "./db.server";
+import { enqueueRaceEndedEmails } from "./email/race-emails.server";
 import { addNotifications, type NewNotification } from "./notifications.server";
 import { computeStandings, withPrizes } from "./race-standings.server";
 import { toRaceView } from "./race-store.server";
@@ -51,13 +52,17 @@ export async function completeRaceIn(
   return { race, winners: await freezeResults(trx, race, now) };
 }
 
-/** Stores a completed race's top 10 as of `now` (capped at its end) and tells the winners. */
+/**
+ * Stores a completed race's top 10 as of `now` (capped at its end), tells the winners, and queues
+ * the "race ended" e-mail for everyone else who wants race updates.
+ */
 export async function freezeResults(
   trx: Transaction<Database>,
   race: RaceView,
   now: Date,
 ): Promise<Participant[]> {
-  const winners = withPrizes(race, await computeStandings(race, now, trx));
+  const standings = await computeStandings(race, now, trx);
+  const winners = withPrizes(race, standings);
   await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
   if (winners.length > 0) {
     await trx
@@ -75,6 +80,7 @@ export async function freezeResults(
       .execute();
   }
   await notifyWinners(trx, race, winners, now);
+  await enqueueRaceEndedEmails(trx, race, standings, now);
   return winners;
 }
 
