@@ -64,13 +64,13 @@ export async function enqueueMonthlyStatements(now: Date = new Date()): Promise<
   });
 }
 
-/** A player's all-time total at an instant: the latest snapshot before it (0 before any). */
+/** A player's all-time total at an instant: the latest snapshot at or before it (0 before any). */
 async function allTimeAt(executor: Executor, uid: string, at: Date): Promise<number> {
   const row = await executor
     .selectFrom("wager_snapshots")
     .select("all_time")
     .where("uid", "=", uid)
-    .where("taken_at", "<", at.toISOString())
+    .where("taken_at", "<=", at.toISOString())
     .orderBy("taken_at", "desc")
     .limit(1)
     .executeTakeFirst();
