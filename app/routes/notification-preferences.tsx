@@ -133,10 +133,7 @@ function EmailStatus({ email }: { email: { email: string | null; verified: boole
     );
   }
   return (
-    <div
-      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary/60 bg-card p-4"
-      role="status"
-    >
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary/60 bg-card p-4">
       <p className="text-sm">
         <strong className="block">Check your inbox to confirm your e-mail</strong>
         We send e-mails to {email.email} only after you open the link we sent there.
