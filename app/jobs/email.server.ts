@@ -13,6 +13,18 @@ export const OUTBOX_INTERVAL_MS = 5_000;
 /** How often the monthly statements are checked for (they are due from 06:00 UTC on the 1st). */
 export const STATEMENTS_INTERVAL_MS = 10 * 60_000;
 
+/** SMTP_URL's server, else .eml files in the data folder's mail/ (docs/decisions/0025). */
+function configuredTransport(): MailTransport {
+  const config = readServerConfig();
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    mailDir: path.join(path.dirname(databasePathFromEnv()), "mail"),
+  });
+  console.log(`E-mail: sending through ${transport.describe}`);
+  return transport;
+}
+
 /**
  * The e-mail jobs: drains the outbox (SMTP_URL, else .eml files in the data folder's mail/), and
  * queues the monthly statements when due. Returns the function that stops both.
@@ -21,15 +33,7 @@ export function startEmailJobs({
   transport,
   outboxIntervalMs = OUTBOX_INTERVAL_MS,
 }: { transport?: MailTransport; outboxIntervalMs?: number } = {}) {
-  const config = readServerConfig();
-  const mail =
-    transport ??
-    createMailTransport({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      mailDir: path.join(path.dirname(databasePathFromEnv()), "mail"),
-    });
-  if ("describe" in mail) console.log(`E-mail: sending through ${String(mail.describe)}`);
+  const mail = transport ?? configuredTransport();
   const stopOutbox = startRepeatingJob("e-mail outbox", outboxIntervalMs, async () => {
     const { sent, retried, failed } = await drainOutbox(mail);
     if (sent + retried + failed > 0) {
