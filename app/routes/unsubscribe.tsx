@@ -3,13 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_EMAIL_NAMES } from "~/domain/email";
+import { readForm } from "~/lib/form-body.server";
 import { readUnsubscribeLink, unsubscribe } from "~/services/email/unsubscribe.server";
 
 /**
  * One-click unsubscribe from an e-mail, signed out (docs/product.md §P10). GET only shows what the
  * link does (a mail scanner fetching it changes nothing); POST turns the preference off, from the
- * button here or straight from a mail client (RFC 8058: `List-Unsubscribe=One-Click`, token in the
- * URL, so the body is not read).
+ * button here or straight from a mail client (RFC 8058: a `List-Unsubscribe=One-Click` form; the
+ * token is in the URL).
  */
 
 export const meta: MetaFunction = () => [
@@ -35,6 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // The body is a form like every page's (RFC 8058's is `List-Unsubscribe=One-Click`); read and
+  // size-checked like theirs, though only the URL's token matters.
+  await readForm(request);
   const link = linkOf(request);
   if (!link.ok) return data({ problem: LINK_PROBLEMS[link.reason], done: null }, { status: 400 });
   await unsubscribe(link);
