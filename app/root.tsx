@@ -15,9 +15,11 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/errors/GeneralErrorBoundary";
 import { NOT_FOUND_TITLE } from "./components/errors/NotFound";
 import { SiteShell } from "./components/shell/SiteShell";
+import { useUnreadNotifications } from "./components/shell/use-unread-notifications";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
+import { unreadCount } from "./services/notifications.server";
 import { totalWageredOfUser } from "./services/users.server";
 import { findRequestUser } from "./services/sessions.server";
 import { dataFreshness } from "./services/sync-runs.server";
@@ -47,12 +49,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToast(request),
     dataFreshness(),
   ]);
-  const user = sessionUser && {
-    username: sessionUser.username,
-    isAdmin: sessionUser.isAdmin,
-    // The linked provider account's all-time wager: the mobile header's rank badge.
-    totalWagered: await totalWageredOfUser(sessionUser.userId),
-  };
+  const user =
+    sessionUser &&
+    (await Promise.all([
+      // The linked provider account's all-time wager: the mobile header's rank badge.
+      totalWageredOfUser(sessionUser.userId),
+      // The account menu's figure: one index lookup (user_id, read_at).
+      unreadCount(sessionUser.userId),
+    ]).then(([totalWagered, unreadNotifications]) => ({
+      username: sessionUser.username,
+      isAdmin: sessionUser.isAdmin,
+      totalWagered,
+      unreadNotifications,
+    })));
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
   return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });
 }
@@ -81,8 +90,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user, toast, demoData } = useLoaderData<typeof loader>();
+  const unreadNotifications = useUnreadNotifications(user ? user.unreadNotifications : null);
   return (
-    <SiteShell user={user} toast={toast} demoData={demoData}>
+    <SiteShell
+      user={user && { ...user, unreadNotifications: unreadNotifications ?? 0 }}
+      toast={toast}
+      demoData={demoData}
+    >
       <Outlet />
     </SiteShell>
   );

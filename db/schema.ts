@@ -164,6 +164,8 @@ export interface NotificationsTable {
   title: string;
   message: string;
   race_id: number | null;
+  /** The admin broadcast that sent it; null for the site's own notifications. */
+  broadcast_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Instant;
   read_at: Instant | null;
 }
@@ -191,6 +193,19 @@ export interface EmailOutboxTable {
   sent_at: Instant | null;
 }
 
+/** An admin's message to an audience of users: one notification per recipient. */
+export interface NotificationBroadcastsTable {
+  id: Generated<number>;
+  created_at: Instant;
+  sent_by: number | null;
+  sent_by_username: string;
+  title: string;
+  message: string;
+  audience: string;
+  /** How many inboxes received it. */
+  delivered_count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -203,6 +218,7 @@ export interface Database {
   races: RacesTable;
   race_results: RaceResultsTable;
   notifications: NotificationsTable;
+  notification_broadcasts: NotificationBroadcastsTable;
   audit_log: AuditLogTable;
   email_outbox: EmailOutboxTable;
 }

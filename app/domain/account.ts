@@ -40,4 +40,6 @@ export interface ShellUser {
   isAdmin: boolean;
   /** All-time wagered dollars of the linked provider account; 0 when none is linked. */
   totalWagered: number;
+  /** Notifications in the user's inbox not yet read (the account menu shows it). */
+  unreadNotifications: number;
 }

@@ -44,7 +44,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
   {
     title: "Notifications",
     text: "Send and manage platform notifications.",
-    to: null,
+    to: "/admin/notifications",
     figure: "notificationsThisMonth",
     figureLabel: "sent this month",
   },

@@ -288,3 +288,17 @@ export const adminUserSchema = z.strictObject({
 });
 export type AdminUserJson = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
+
+/** POST /api/admin/notifications/send (docs/product.md §A7): the broadcast as sent. */
+export const notificationSentSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  notification: z.strictObject({
+    id: z.number().int().positive(),
+    createdAt: instant,
+    title: z.string(),
+    message: z.string(),
+    audience: z.enum(["promotional", "all"]),
+    delivered: z.number().int().nonnegative(),
+  }),
+});

@@ -8,6 +8,7 @@ import {
   affiliateStatsSchema,
   apiMessageSchema,
   authAnswerSchema,
+  notificationSentSchema,
   currentRaceSchema,
   preferencesAnswerSchema,
   preferencesSavedSchema,
@@ -225,5 +226,12 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message}`",
     schema: apiMessageSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/notifications/send",
+    access: "admin",
+    answer: "`{status, message, notification}`; 409 when nobody is in the audience",
+    schema: notificationSentSchema,
   },
 ];

@@ -1,3 +1,4 @@
+import type { NotificationView } from "./notifications";
 import type { PrizeDistribution } from "./race-prizes";
 import type { Standing } from "./race-standings";
 
@@ -40,10 +41,14 @@ export interface Participant extends Standing {
   prizeCents: number;
 }
 
-/** A race just completed, with the winners frozen in its results. */
+/**
+ * A race just completed, with the winners frozen in its results and the notifications that told
+ * them (announced with the completion, once its transaction has committed).
+ */
 export interface Completion {
   race: RaceView;
   winners: Participant[];
+  notifications: NotificationView[];
 }
 
 /** Where a player stands in the current race, and where they stood at the previous sync. */

@@ -59,6 +59,12 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
+/** 400 with the first problem as the message and every field's messages. */
+export function validationFailure(error: z.ZodError) {
+  const errors = fieldErrorsOf(error);
+  return apiError(400, Object.values(errors)[0]?.[0] ?? "Invalid input", errors);
+}
+
 /** Only a route's listed methods are allowed; others get 405. */
 export function methodNotAllowed(allowed: string[]) {
   return apiError(405, `Method not allowed; use ${allowed.join(" or ")}`, undefined, {

@@ -1,15 +1,20 @@
 import type { IncomingMessage } from "node:http";
+import type { DomainEvents } from "~/domain/events";
+import type { NotificationView } from "~/domain/notifications";
 import { eventBus } from "~/lib/event-bus.server";
+import { unreadCounts } from "~/services/notifications.server";
 import { findSessionUser } from "~/services/sessions.server";
-import { leaderboardUpdateMessage, raceCompletedMessage } from "./messages";
+import { leaderboardUpdateMessage, raceCompletedMessage, serverMessage } from "./messages";
 import { createSocketHub } from "./socket-hub";
-import type { SocketIdentity } from "./socket-hub";
+import type { SocketHub, SocketIdentity } from "./socket-hub";
 import { createUpgradeRouter } from "./upgrade-router";
 import type { UpgradeLimits } from "./upgrade-router";
 
 /**
  * The websocket endpoints that share the site's http server:
  * - /ws/leaderboard: anyone; told of leaderboard updates and completed races (domain events);
+ * - /ws/notifications: a signed-in session; told of its user's new notifications
+ *   (docs/decisions/0024-notifications-inbox.md);
  * - /ws/chat: the support chat, only for a signed-in session.
  * A socket opened with a session is closed when that session ends.
  */
@@ -18,6 +23,7 @@ export function startRealtime({
   maxSocketsPerAddress,
 }: { publicOrigin: string | null } & Pick<UpgradeLimits, "maxSocketsPerAddress">) {
   const leaderboard = createSocketHub();
+  const notifications = createSocketHub();
   const chat = createSocketHub();
   const subscriptions = [
     eventBus.subscribe("leaderboard.updated", (event) =>
@@ -26,8 +32,14 @@ export function startRealtime({
     eventBus.subscribe("race.completed", (event) =>
       leaderboard.broadcast(raceCompletedMessage(event)),
     ),
+    eventBus.subscribe("notifications.created", (event) => {
+      pushNotifications(notifications, event).catch((error: unknown) =>
+        console.error("pushing notifications failed", error),
+      );
+    }),
     eventBus.subscribe("sessions.ended", ({ sessionIds }) => {
       leaderboard.closeSessions(sessionIds);
+      notifications.closeSessions(sessionIds);
       chat.closeSessions(sessionIds);
     }),
   ];
@@ -38,6 +50,7 @@ export function startRealtime({
   const router = createUpgradeRouter(
     {
       "/ws/leaderboard": { hub: leaderboard, identify },
+      "/ws/notifications": { hub: notifications, identify, sessionRequired: true },
       "/ws/chat": { hub: chat, identify, sessionRequired: true },
     },
     publicOrigin,
@@ -48,7 +61,38 @@ export function startRealtime({
     handleUpgrade: router.handleUpgrade,
     async close() {
       for (const unsubscribe of subscriptions) unsubscribe();
-      await Promise.all([leaderboard.close(), chat.close()]);
+      await Promise.all([leaderboard.close(), notifications.close(), chat.close()]);
     },
   };
+}
+
+/**
+ * Sends each user with an open page their new notifications and unread count, in one message.
+ * Users without a socket cost nothing: a broadcast to every user counts only those online.
+ */
+async function pushNotifications(
+  hub: SocketHub,
+  { notifications }: DomainEvents["notifications.created"],
+): Promise<void> {
+  const online = new Set<number>();
+  for (const socket of hub.server.clients) {
+    const userId = hub.identityOf(socket)?.userId;
+    if (userId !== undefined) online.add(userId);
+  }
+  const byUser = new Map<number, NotificationView[]>();
+  for (const notification of notifications) {
+    if (!online.has(notification.userId)) continue;
+    const list = byUser.get(notification.userId) ?? [];
+    list.push(notification);
+    byUser.set(notification.userId, list);
+  }
+  if (byUser.size === 0) return;
+  const counts = await unreadCounts([...byUser.keys()]);
+  for (const [userId, list] of byUser) {
+    const unreadCount = counts.get(userId) ?? list.length;
+    hub.sendToUsers(
+      [userId],
+      serverMessage("NOTIFICATIONS", { data: { notifications: list, unreadCount } }),
+    );
+  }
 }

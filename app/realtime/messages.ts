@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { RaceParticipantJson } from "~/domain/api-contract";
 import type { DomainEvents } from "~/domain/events";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
+import type { NotificationView } from "~/domain/notifications";
 
 /** Messages a client may send on any of our sockets. */
 export const clientMessageSchema = z.object({ type: z.literal("PING") });
@@ -25,7 +26,13 @@ export type ServerMessage =
   | { type: "PONG"; timestamp: string }
   | { type: "ERROR"; message: string; timestamp: string }
   /** After a sync that changed data: what the open leaderboards and home page show. */
-  | { type: "LEADERBOARD_UPDATE"; data: LeaderboardSnapshot; timestamp: string };
+  | { type: "LEADERBOARD_UPDATE"; data: LeaderboardSnapshot; timestamp: string }
+  /** On /ws/notifications: notifications that just reached this user, and their unread count. */
+  | {
+      type: "NOTIFICATIONS";
+      data: { notifications: NotificationView[]; unreadCount: number };
+      timestamp: string;
+    };
 
 export function serverMessage<T extends ServerMessage["type"]>(
   type: T,

@@ -5,12 +5,13 @@ import type { ServerMessage } from "./messages";
 const RECONNECT_DELAY_MS = 5_000;
 
 /**
- * Keeps a socket to /ws/leaderboard open while the component is mounted and `enabled` (so only
- * with JavaScript), handing every message to `onMessage`. A close other than a normal one (1000)
- * reconnects after 5 s; unmounting closes normally. The one client of that endpoint: the home
- * page, /leaderboard and the race boards all listen through it.
+ * Keeps a socket to one of the site's websocket endpoints (`path`, such as /ws/leaderboard) open
+ * while the component is mounted and `enabled` (so only with JavaScript), handing every message
+ * to `onMessage`. A close other than a normal one (1000) reconnects after 5 s; unmounting closes
+ * normally.
  */
-export function useLeaderboardSocket(
+export function useServerSocket(
+  path: string,
   onMessage: (message: ServerMessage) => void,
   enabled = true,
 ): void {
@@ -27,7 +28,7 @@ export function useLeaderboardSocket(
 
     const connect = () => {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${scheme}://${location.host}/ws/leaderboard`);
+      socket = new WebSocket(`${scheme}://${location.host}${path}`);
       socket.onmessage = (event) => {
         if (typeof event.data !== "string") return;
         let message: ServerMessage;
@@ -50,5 +51,16 @@ export function useLeaderboardSocket(
       clearTimeout(retry);
       socket?.close(1000);
     };
-  }, [enabled]);
+  }, [path, enabled]);
+}
+
+/**
+ * The socket to /ws/leaderboard: the home page, /leaderboard and the race boards all listen
+ * through it.
+ */
+export function useLeaderboardSocket(
+  onMessage: (message: ServerMessage) => void,
+  enabled = true,
+): void {
+  useServerSocket("/ws/leaderboard", onMessage, enabled);
 }

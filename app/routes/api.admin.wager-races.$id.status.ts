@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiRoute, readJsonObject } from "~/lib/json-api.server";
+import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
-import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
+import { monthClash, raceJson, raceNotFound } from "~/services/race-api.server";
 import { raceStatusSchema } from "~/domain/race-form";
 
 const statusBody = z.object({ status: raceStatusSchema });

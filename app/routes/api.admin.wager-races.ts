@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, readJsonObject } from "~/lib/json-api.server";
+import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
-import { monthClash, raceJson, raceNotFound, validationFailure } from "~/services/race-api.server";
+import { monthClash, raceJson, raceNotFound } from "~/services/race-api.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/domain/race-form";
 
 /** GET: every race. */

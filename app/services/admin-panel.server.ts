@@ -2,6 +2,7 @@ import type { PanelFigure, TokenSource } from "~/domain/admin-panel";
 import { tokenStatusText } from "~/domain/admin-panel";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { db } from "./db.server";
+import { broadcastsThisMonth } from "./notification-broadcasts.server";
 import { latestProviderToken } from "./provider-tokens.server";
 
 async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<string> {
@@ -15,12 +16,12 @@ async function tokenSource(): Promise<TokenSource> {
 
 /**
  * The panel's live figures, from the database; null where the data does not exist yet (the
- * notifications and support chat are later issues).
+ * support chat is a later issue).
  */
 export async function panelFigures(
   now: Date = new Date(),
 ): Promise<Record<PanelFigure, string | null>> {
-  const [users, liveRaces, activeCodes, playersSynced, source] = await Promise.all([
+  const [users, liveRaces, activeCodes, playersSynced, source, broadcasts] = await Promise.all([
     count(
       db
         .selectFrom("users")
@@ -48,6 +49,7 @@ export async function panelFigures(
         .executeTakeFirst(),
     ),
     tokenSource(),
+    broadcastsThisMonth(now),
   ]);
   return {
     users,
@@ -55,7 +57,7 @@ export async function panelFigures(
     activeCodes,
     playersSynced,
     tokenStatus: tokenStatusText(source),
-    notificationsThisMonth: null,
+    notificationsThisMonth: broadcasts.toLocaleString("en-US"),
     unreadSupport: null,
   };
 }

@@ -1,7 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import { INBOX_PAGE_SIZE } from "~/domain/notifications";
 import type { NotificationKind, NotificationView } from "~/domain/notifications";
+import { pageWindow } from "~/domain/paging";
+import type { PageWindow } from "~/domain/paging";
 import { eventBus } from "~/lib/event-bus.server";
+import { db } from "./db.server";
 import { enqueueNotificationEmails } from "./email/notification-emails.server";
 
 export interface NewNotification {
@@ -11,6 +15,40 @@ export interface NewNotification {
   message: string;
   /** The race a race notification is about: a user is told once per race and kind. */
   raceId?: number | null;
+  /** The admin broadcast it is part of (notification-broadcasts.server.ts). */
+  broadcastId?: number | null;
+}
+
+/**
+ * Rows per INSERT: 8 values each stays far below SQLite's limit on bound parameters, however
+ * many users a broadcast reaches.
+ */
+const INSERT_CHUNK = 500;
+
+const COLUMNS = [
+  "id",
+  "user_id",
+  "kind",
+  "title",
+  "message",
+  "race_id",
+  "created_at",
+  "read_at",
+] as const;
+
+function toView(
+  row: Pick<Selectable<Database["notifications"]>, (typeof COLUMNS)[number]>,
+): NotificationView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    message: row.message,
+    raceId: row.race_id,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  };
 }
 
 /**
@@ -25,39 +63,134 @@ export async function addNotifications(
   notifications: readonly NewNotification[],
   now: Date = new Date(),
 ): Promise<NotificationView[]> {
-  if (notifications.length === 0) return [];
   const createdAt = now.toISOString();
-  const rows = await executor
-    .insertInto("notifications")
-    .values(
-      notifications.map((n) => ({
-        user_id: n.userId,
-        kind: n.kind,
-        title: n.title,
-        message: n.message,
-        race_id: n.raceId ?? null,
-        created_at: createdAt,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning(["id", "user_id", "kind", "title", "message", "race_id", "created_at"])
-    .execute();
-  const created = rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    kind: row.kind as NotificationKind,
-    title: row.title,
-    message: row.message,
-    raceId: row.race_id,
-    createdAt: row.created_at,
-    readAt: null,
-  }));
-  await enqueueNotificationEmails(executor, created, now);
-  return created;
+  const written: NotificationView[] = [];
+  for (let start = 0; start < notifications.length; start += INSERT_CHUNK) {
+    const rows = await executor
+      .insertInto("notifications")
+      .values(
+        notifications.slice(start, start + INSERT_CHUNK).map((n) => ({
+          user_id: n.userId,
+          kind: n.kind,
+          title: n.title,
+          message: n.message,
+          race_id: n.raceId ?? null,
+          broadcast_id: n.broadcastId ?? null,
+          created_at: createdAt,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning([...COLUMNS])
+      .execute();
+    written.push(...rows.map(toView));
+  }
+  await enqueueNotificationEmails(executor, written, now);
+  return written;
 }
 
 /** Publishes committed notifications on the event bus (live inboxes and unread counts). */
 export async function announceNotifications(notifications: NotificationView[]): Promise<void> {
   if (notifications.length === 0) return;
   await eventBus.publish("notifications.created", { notifications });
+}
+
+/** How many of a user's notifications are unread (the account menu's figure, every page). */
+export async function unreadCount(userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** unreadCount of several users at once (those with a page open when notifications arrive). */
+export async function unreadCounts(userIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
+  const ids = [...counts.keys()];
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const rows = await db
+      .selectFrom("notifications")
+      .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("user_id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .where("read_at", "is", null)
+      .groupBy("user_id")
+      .execute();
+    for (const row of rows) counts.set(row.user_id, Number(row.n));
+  }
+  return counts;
+}
+
+export interface Inbox {
+  notifications: NotificationView[];
+  window: PageWindow;
+  total: number;
+  unread: number;
+}
+
+/** One page of a user's inbox, newest first. */
+export async function listNotifications(
+  userId: number,
+  requestedPage: string | null,
+): Promise<Inbox> {
+  const own = db.selectFrom("notifications").where("user_id", "=", userId);
+  const [{ n }, unread] = await Promise.all([
+    own.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    unreadCount(userId),
+  ]);
+  const total = Number(n);
+  const window = pageWindow(requestedPage, total, INBOX_PAGE_SIZE);
+  const rows = await own
+    .select([...COLUMNS])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { notifications: rows.map(toView), window, total, unread };
+}
+
+/** One of the user's own notifications; null for another user's or a missing one. */
+export async function findNotification(
+  userId: number,
+  id: number,
+): Promise<NotificationView | null> {
+  const row = await db
+    .selectFrom("notifications")
+    .select([...COLUMNS])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+/**
+ * Marks one of the user's own notifications read (a read one keeps its first read time). False
+ * when the user has no such notification.
+ */
+export async function markRead(
+  userId: number,
+  id: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  await db
+    .updateTable("notifications")
+    .set({ read_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .execute();
+  return (await findNotification(userId, id)) !== null;
+}
+
+/** Marks every unread notification of the user read; returns how many were. */
+export async function markAllRead(userId: number, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("notifications")
+    .set({ read_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

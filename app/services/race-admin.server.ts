@@ -74,7 +74,7 @@ export async function createRace(
     const race = toRaceView(row);
     return {
       race,
-      completion: completed ? { race, winners: await freezeResults(trx, race, now) } : null,
+      completion: completed ? { race, ...(await freezeResults(trx, race, now)) } : null,
     };
   });
   return saved(outcome, now);

@@ -1,5 +1,6 @@
 import type { Completion } from "~/domain/race";
 import { eventBus } from "~/lib/event-bus.server";
+import { announceNotifications } from "./notifications.server";
 import { participantJson } from "./race-api.server";
 import { nextRaceStart } from "./race-store.server";
 
@@ -8,8 +9,12 @@ import { nextRaceStart } from "./race-store.server";
  * has committed.
  */
 
-/** Tells every /ws/leaderboard client that a race completed, with its winners. */
+/**
+ * Tells every /ws/leaderboard client that a race completed, with its winners, and the winners'
+ * open pages of their prize notifications.
+ */
 export async function announceCompletion(completion: Completion, now: Date = new Date()) {
+  await announceNotifications(completion.notifications);
   await eventBus.publish("race.completed", {
     raceId: completion.race.id,
     winners: completion.winners.map(participantJson),

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type {
   AdminRaceJson,
   CurrentRaceJson,
@@ -7,7 +6,7 @@ import type {
 } from "~/domain/api-contract";
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
-import { apiError, fieldErrorsOf } from "~/lib/json-api.server";
+import { apiError } from "~/lib/json-api.server";
 import { monthlyRaceClashMessage } from "~/domain/race-form";
 import type { Participant, RacePosition, RaceView } from "~/domain/race";
 
@@ -28,12 +27,6 @@ export function raceJson(race: RaceView): AdminRaceJson {
     isAutomatic: race.isAutomatic,
     completedAt: race.completedAt,
   };
-}
-
-/** 400 with the first problem as the message and every field's messages. */
-export function validationFailure(error: z.ZodError) {
-  const errors = fieldErrorsOf(error);
-  return apiError(400, Object.values(errors)[0]?.[0] ?? "Invalid input", errors);
 }
 
 export const raceNotFound = () => apiError(404, "Race not found");

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import type { NotificationView } from "~/domain/notifications";
 import type { Completion, Participant, RaceView } from "~/domain/race";
 import { db } from "./db.server";
 import { enqueueRaceEndedEmails } from "./email/race-emails.server";
@@ -49,18 +50,19 @@ export async function completeRaceIn(
   const race = toRaceView(
     await trx.selectFrom("races").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
   );
-  return { race, winners: await freezeResults(trx, race, now) };
+  return { race, ...(await freezeResults(trx, race, now)) };
 }
 
 /**
- * Stores a completed race's top 10 as of `now` (capped at its end), tells the winners, and queues
- * the "race ended" e-mail for everyone else who wants race updates.
+ * Stores a completed race's top 10 as of `now` (capped at its end), tells the winners and queues
+ * the "race ended" e-mail for everyone else who wants race updates; returns the winners and their
+ * notifications, to announce after the commit.
  */
 export async function freezeResults(
   trx: Transaction<Database>,
   race: RaceView,
   now: Date,
-): Promise<Participant[]> {
+): Promise<Omit<Completion, "race">> {
   const standings = await computeStandings(race, now, trx);
   const winners = withPrizes(race, standings);
   await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
@@ -79,9 +81,9 @@ export async function freezeResults(
       )
       .execute();
   }
-  await notifyWinners(trx, race, winners, now);
+  const notifications = await notifyWinners(trx, race, winners, now);
   await enqueueRaceEndedEmails(trx, race, standings, now);
-  return winners;
+  return { winners, notifications };
 }
 
 async function notifyWinners(
@@ -89,8 +91,8 @@ async function notifyWinners(
   race: RaceView,
   winners: Participant[],
   now: Date,
-) {
-  if (winners.length === 0) return;
+): Promise<NotificationView[]> {
+  if (winners.length === 0) return [];
   // A user is linked to a player by the provider's uid (goated_id), never by a name.
   const users = await trx
     .selectFrom("users")
@@ -113,5 +115,5 @@ async function notifyWinners(
         raceId: race.id,
       }));
   });
-  await addNotifications(trx, notifications, now);
+  return addNotifications(trx, notifications, now);
 }

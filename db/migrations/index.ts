@@ -10,6 +10,7 @@ import * as m0008 from "./0008_session_expiry_indexes";
 import * as m0009 from "./0009_player_name_search";
 import * as m0010 from "./0010_admin_users_and_audit";
 import * as m0016 from "./0016_email_outbox";
+import * as m0015 from "./0015_notifications_inbox";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   "0008_session_expiry_indexes": m0008,
   "0009_player_name_search": m0009,
   "0010_admin_users_and_audit": m0010,
+  "0015_notifications_inbox": m0015,
   "0016_email_outbox": m0016,
 };

@@ -123,21 +123,30 @@ export function FormAlert({ title, messages }: { title: string; messages?: strin
   );
 }
 
-/** A form's primary submit button: disabled, and saying so, while the form is being sent. */
+/**
+ * A form's primary submit button: disabled, and saying so, while the form is being sent. `name`
+ * and `value` post an intent when the form has several buttons.
+ */
 export function SubmitButton({
   busy,
   busyLabel,
   children,
   className = "px-5 py-2.5",
+  name,
+  value,
 }: {
   busy: boolean;
   busyLabel: string;
   children: ReactNode;
   className?: string;
+  name?: string;
+  value?: string;
 }) {
   return (
     <button
       type="submit"
+      name={name}
+      value={value}
       disabled={busy}
       className={`${PRIMARY_BUTTON} ${className} disabled:opacity-60`}
     >

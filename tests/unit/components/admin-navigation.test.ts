@@ -15,9 +15,11 @@ describe("the ADMIN navigation group", () => {
       const admin = navigationSections(variant, { isAdmin: true }).find(
         (section) => section.label === "Admin",
       );
+      // docs/product.md §P2: the mobile group omits notifications.
       expect(admin?.links.map((link) => link.to)).toEqual([
         "/admin/dashboard",
         "/admin/user-management",
+        ...(variant === "desktop" ? ["/admin/notifications"] : []),
         "/admin/wager-races",
       ]);
       for (const link of admin?.links ?? []) expect(existsSync(routeFileOf(link.to))).toBe(true);

@@ -100,10 +100,10 @@ const LOGIN_REDIRECT = /^\/admin\/login\?redirectTo=%2Fadmin%2Fsome-page%3Ftab%3
 describe("the admin guard", () => {
   it("finds the admin routes", () => {
     expect(pageRoutes.map((route) => route.name)).toEqual(
-      expect.arrayContaining(["admin.wager-races.tsx"]),
+      expect.arrayContaining(["admin.wager-races.tsx", "admin.notifications.tsx"]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(
-      expect.arrayContaining(["api.admin.wager-races.ts"]),
+      expect.arrayContaining(["api.admin.wager-races.ts", "api.admin.notifications.send.ts"]),
     );
   });
 

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertUser } from "../../factories";
 import { raceFormDefaults } from "~/components/race/RaceForm";
+import type { NotificationView } from "~/domain/notifications";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import { eventBus } from "~/lib/event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
@@ -236,9 +237,12 @@ describe("completion", () => {
     const raceId = await seedRace({ start: NOV, end: DEC, type: "monthly" });
 
     const messages: ServerMessage[] = [];
-    const unsubscribe = eventBus.subscribe("race.completed", (event) =>
-      messages.push(raceCompletedMessage(event)),
-    );
+    const announced: NotificationView[][] = [];
+    const unsubscribe = [
+      eventBus.subscribe("race.completed", (event) => messages.push(raceCompletedMessage(event))),
+      // The winners' open pages are told too, once the completion has committed.
+      eventBus.subscribe("notifications.created", (event) => announced.push(event.notifications)),
+    ];
     const afterEnd = new Date("2026-12-01T00:01:00.000Z");
     await recordGoodSync("2026-12-01T00:00:30.000Z");
     try {
@@ -248,7 +252,7 @@ describe("completion", () => {
       expect(first.length + second.length).toBe(1);
       expect(again).toEqual([]);
     } finally {
-      unsubscribe();
+      for (const stop of unsubscribe) stop();
     }
 
     const results = await db.selectFrom("race_results").selectAll().orderBy("position").execute();
@@ -259,6 +263,9 @@ describe("completion", () => {
     const notifications = await db.selectFrom("notifications").selectAll().execute();
     expect(notifications).toHaveLength(1);
     expect(notifications[0]?.title).toBe("You placed #1 in Test race");
+    expect(announced).toEqual([
+      [expect.objectContaining({ id: notifications[0]?.id, kind: "race_prize", readAt: null })],
+    ]);
 
     const completed = messages.filter((m) => m.type === "RACE_COMPLETED");
     expect(completed).toHaveLength(1);
@@ -330,6 +337,27 @@ describe("completion", () => {
     );
     expect(participants.map((p) => [p.name, p.wager, p.prizeCents])).toEqual([
       ["Alpha", 700, 10_000],
+    ]);
+  });
+});
+
+describe("an admin completing a race", () => {
+  it("announces the winners' notifications once the save has committed", async () => {
+    await seedPlayer("u1", "Alpha", [["2026-11-10T00:00:00.000Z", 700]]);
+    const fan = await insertUser(db, { username: "alpha_fan", created_at: NOV, goated_id: "u1" });
+    const admin = await insertUser(db, { username: "race_admin", created_at: NOV, is_admin: 1 });
+    const raceId = await seedRace({ start: NOV, end: DEC });
+    const announced: NotificationView[][] = [];
+    const stop = eventBus.subscribe("notifications.created", (event) =>
+      announced.push(event.notifications),
+    );
+    try {
+      await setRaceStatus(raceId, "completed", admin, now);
+    } finally {
+      stop();
+    }
+    expect(announced).toEqual([
+      [expect.objectContaining({ userId: fan, kind: "race_prize", raceId })],
     ]);
   });
 });
