@@ -11,6 +11,8 @@ export const E2E_ADMIN_URL = `http://${E2E_ADMIN_HOST}`;
 // parallel checkouts do not collide.
 const FAKE_PROVIDER_PORT = PORT + 1000;
 export const FAKE_PROVIDER_URL = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
+// The e2e server's secret: tests/e2e/email.spec.ts signs unsubscribe links with it.
+export const E2E_SESSION_SECRET = "e2e-secret-that-is-long-enough-to-sign-cookies";
 
 // Debian's Chromium (tests/ensure-chromium.sh installs it): Playwright cannot download browsers
 // here. The flags keep it from reaching for Google's services on a closed network.
@@ -74,7 +76,7 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(PORT),
         DATABASE_PATH: "tests/.tmp/e2e/goatedvips.sqlite",
-        SESSION_SECRET: "e2e-secret-that-is-long-enough-to-sign-cookies",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_HOST: E2E_ADMIN_HOST,
         GOATED_API_BASE_URL: FAKE_PROVIDER_URL,
         GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,

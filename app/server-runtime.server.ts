@@ -3,6 +3,7 @@ import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
+import { startEmailJobs } from "~/jobs/email.server";
 import { startSessionPurge } from "~/jobs/session-purge.server";
 import { readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { createHttpApp } from "~/lib/http-app.server";
@@ -63,6 +64,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   httpServer.on("upgrade", realtime.handleUpgrade);
   const stopRaceJobs = startRaceJobs();
   const stopSessionPurge = startSessionPurge();
+  const stopEmailJobs = startEmailJobs();
 
   // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
   const syncSchedule = startSyncSchedule({
@@ -89,6 +91,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopSyncWorker();
       await stopRaceJobs();
       await stopSessionPurge();
+      await stopEmailJobs();
       await realtime.close();
       await httpClosed;
       await closeDatabase();

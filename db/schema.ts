@@ -31,6 +31,8 @@ export interface UsersTable {
   disabled_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** When the account last opened /bonus-codes (the mobile bell's dot); null: never. */
   bonus_codes_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** When the owner confirmed `email` through its signed link; e-mail goes only to such addresses. */
+  email_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -173,6 +175,8 @@ export interface RacesTable {
   updated_at: Instant;
   updated_by: number | null;
   completed_at: Instant | null;
+  /** When the race's start was e-mailed (wagerRaceUpdates); null until it goes live and starts. */
+  start_announced_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** The standings of a race frozen when it completed. */
@@ -196,6 +200,29 @@ export interface NotificationsTable {
   broadcast_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Instant;
   read_at: Instant | null;
+}
+
+export type EmailStatus = "queued" | "sent" | "failed";
+
+/** One e-mail to send (docs/decisions/0025): drained by the outbox job, never lost on a restart. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  notification_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  kind: string;
+  preference: string | null;
+  unsubscribe_url: string | null;
+  dedupe_key: string | null;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Instant;
+  last_error: string | null;
+  created_at: ColumnType<Instant, Instant, never>;
+  sent_at: Instant | null;
 }
 
 /** An admin's message to an audience of users: one notification per recipient. */
@@ -228,6 +255,7 @@ export interface Database {
   audit_log: AuditLogTable;
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

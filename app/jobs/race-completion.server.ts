@@ -1,4 +1,5 @@
 import { completionCutoff } from "~/domain/race-time";
+import { announceRaceStarts } from "~/services/email/race-emails.server";
 import { announceCompletion } from "~/services/race-announcement.server";
 import { completeRace } from "~/services/race-results.server";
 import { ensureMonthlyRace, findDueRaces } from "~/services/race-store.server";
@@ -12,7 +13,8 @@ export const RACE_JOB_INTERVAL_MS = 60_000;
 /**
  * One pass of the race job: completes every live race whose end has passed (once a good sync has
  * run since, or after 30 minutes of watching without one: `completionCutoff`), then makes sure
- * the current month has its monthly race (so the announcement can name the next race's start).
+ * the current month has its monthly race (so the announcement can name the next race's start),
+ * and e-mails the start of races that have started.
  * Safe to run at any moment and any number of times: each step is guarded in the database.
  */
 export async function runRaceJobs(
@@ -27,6 +29,7 @@ export async function runRaceJobs(
     if (completion) completions.push(completion);
   }
   await ensureMonthlyRace(now);
+  await announceRaceStarts(now);
   for (const completion of completions) await announceCompletion(completion, now);
   return completions;
 }

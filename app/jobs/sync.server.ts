@@ -6,6 +6,7 @@ import {
   markProviderTokenUsed,
   warnOfExpiringToken,
 } from "~/services/provider-tokens.server";
+import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
 import { fetchAndStoreOffThread } from "./sync-thread.server";
@@ -75,6 +76,8 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
     work = { source: "provider", endpoint, timeoutMs, now: now().toISOString() };
   }
   let done: SyncWorkResult;
+  // Linked users' ranks before the store: those who rose are told after it (docs/product.md §P10).
+  const ranksBefore = await linkedUserRanks();
   try {
     done = work
       ? await fetchAndStoreOffThread(work)
@@ -104,6 +107,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   const { changed } = done;
   const counts = { players: done.players, skipped: done.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
+  if (changed > 0) await notifyRankUps(ranksBefore, now());
   if (changed > 0) {
     const snapshot = await leaderboardSnapshot();
     await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });

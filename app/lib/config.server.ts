@@ -28,6 +28,12 @@ const envSchema = z
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
     // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    // E-mail (docs/decisions/0025): without SMTP_URL messages are written to data/mail/ as .eml.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must look like smtp://user:pass@host:587 or smtps://...")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("GoatedVIPs <no-reply@goatedvips.gg>"),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",
@@ -74,6 +80,15 @@ export function sessionSecret(): string {
   const secret = process.env.SESSION_SECRET;
   if (!secret) throw new Error("SESSION_SECRET is not set; start the site through server.ts");
   return secret;
+}
+
+/**
+ * The origin links in e-mails point to: PUBLIC_ORIGIN, else this machine's port (development and
+ * the browser tests).
+ */
+export function siteOrigin(): string {
+  const config = readServerConfig();
+  return config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
 }
 
 let httpsOnly: boolean | undefined;

@@ -164,7 +164,7 @@ export default function AdminNotifications() {
                 {broadcast.delivered.toLocaleString("en-US")}
               </td>
               <td className="px-3 py-3 text-right tabular-nums">
-                {broadcast.emailed === null ? "—" : broadcast.emailed.toLocaleString("en-US")}
+                {broadcast.emailed.toLocaleString("en-US")}
               </td>
             </tr>
           ))}

@@ -6,8 +6,11 @@ import { FormAlert, SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
 import { readForm } from "~/lib/form-body.server";
+import { readIntent } from "~/lib/intent.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
+import { db } from "~/services/db.server";
+import { emailStatus, requestVerification } from "~/services/email/verification.server";
 import { getPreferences, savePreferences } from "~/services/preferences.server";
 
 export const meta: MetaFunction = () => [
@@ -36,12 +39,33 @@ const LABELS: Record<PreferenceKey, { title: string; description: string }> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { preferences: await getPreferences(user.userId) };
+  return {
+    preferences: await getPreferences(user.userId),
+    email: await emailStatus(user.userId),
+  };
 }
+
+const RESEND_TOASTS = {
+  queued: { title: "E-mail sent", description: "Check your inbox for the confirmation link." },
+  "too-soon": {
+    title: "E-mail sent",
+    description: "A confirmation link was sent a moment ago. Check your inbox.",
+  },
+  verified: { title: "Already confirmed", description: "Your e-mail is already confirmed." },
+  "no-email": { title: "No e-mail", description: "Your account has no e-mail address." },
+} as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: preferencesSchema });
+  const form = await readForm(request);
+  if (readIntent(form) === "resend-verification") {
+    const outcome = await requestVerification(db, user.userId);
+    return redirectWithToast("/notification-preferences", {
+      ...RESEND_TOASTS[outcome],
+      type: outcome === "queued" || outcome === "too-soon" ? "success" : "destructive",
+    });
+  }
+  const submission = parseWithZod(form, { schema: preferencesSchema });
   if (submission.status !== "success") {
     return data({ failure: "Failed to update preferences" }, { status: 400 });
   }
@@ -54,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationPreferencesPage() {
-  const { preferences } = useLoaderData<typeof loader>();
+  const { preferences, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   return (
@@ -63,6 +87,7 @@ export default function NotificationPreferencesPage() {
         Notification Preferences
       </h1>
       <p className="mb-6 mt-2 text-muted">Choose which e-mails you want from us.</p>
+      <EmailStatus email={email} />
       <Form method="post" className="space-y-4 rounded-xl border border-accent bg-card p-6">
         <FormAlert title="Error" messages={actionData ? [actionData.failure] : undefined} />
         {PREFERENCE_KEYS.map((key) => (
@@ -84,6 +109,39 @@ export default function NotificationPreferencesPage() {
         ))}
         <SubmitButton busy={saving} busyLabel="Saving...">
           Save Preferences
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** Where e-mails go, and until the address is confirmed, the resend form (docs/product.md §P10). */
+function EmailStatus({ email }: { email: { email: string | null; verified: boolean } }) {
+  const resending = useNavigation().formData?.get("intent") === "resend-verification";
+  if (!email.email) {
+    return (
+      <p className="mb-6 rounded-xl border border-accent bg-card p-4 text-sm">
+        Your account has no e-mail address, so we cannot send you e-mails.
+      </p>
+    );
+  }
+  if (email.verified) {
+    return (
+      <p className="mb-6 text-sm text-muted">
+        E-mails go to <strong>{email.email}</strong> (confirmed).
+      </p>
+    );
+  }
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary/60 bg-card p-4">
+      <p className="text-sm">
+        <strong className="block">Check your inbox to confirm your e-mail</strong>
+        We send e-mails to {email.email} only after you open the link we sent there.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <SubmitButton busy={resending} busyLabel="Sending..." className="px-4 py-2 text-sm">
+          Resend link
         </SubmitButton>
       </Form>
     </div>

@@ -25,11 +25,8 @@ export interface BroadcastView {
   audience: NotificationAudience;
   /** Inboxes it reached. */
   delivered: number;
-  /**
-   * E-mails sent for it; null until e-mail delivery exists. The e-mail outbox ties its rows to a
-   * broadcast through the notification's broadcast_id and fills this in.
-   */
-  emailed: number | null;
+  /** E-mails sent for it (outbox rows sent, tied through their notification's broadcast_id). */
+  emailed: number;
 }
 
 /** The users a broadcast to `audience` reaches: accounts that may sign in (not disabled). */
@@ -124,7 +121,8 @@ export async function sendBroadcast(
       sentBy: actor.username,
       ...input,
       delivered: notifications.length,
-      emailed: null,
+      // Its e-mails are queued in this transaction; the outbox job sends them.
+      emailed: 0,
     };
     return { sent, notifications };
   });
@@ -151,6 +149,7 @@ export async function listBroadcasts(
     .limit(window.limit)
     .offset(window.offset)
     .execute();
+  const emailed = await emailedCounts(rows.map((row) => row.id));
   const broadcasts = rows.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
@@ -159,9 +158,23 @@ export async function listBroadcasts(
     message: row.message,
     audience: isNotificationAudience(row.audience) ? row.audience : "all",
     delivered: row.delivered_count,
-    emailed: null,
+    emailed: emailed.get(row.id) ?? 0,
   }));
   return { broadcasts, window, total };
+}
+
+/** How many e-mails of each broadcast the outbox has sent. */
+async function emailedCounts(broadcastIds: number[]): Promise<Map<number, number>> {
+  if (broadcastIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("email_outbox")
+    .innerJoin("notifications", "notifications.id", "email_outbox.notification_id")
+    .select(["notifications.broadcast_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("notifications.broadcast_id", "in", broadcastIds)
+    .where("email_outbox.status", "=", "sent")
+    .groupBy("notifications.broadcast_id")
+    .execute();
+  return new Map(rows.map((row) => [row.broadcast_id as number, Number(row.n)]));
 }
 
 /** Broadcasts sent since the start of `now`'s UTC month (the admin panel's card). */

@@ -6,6 +6,7 @@ import { pageWindow } from "~/domain/paging";
 import type { PageWindow } from "~/domain/paging";
 import { eventBus } from "~/lib/event-bus.server";
 import { db } from "./db.server";
+import { enqueueNotificationEmails } from "./email/notification-emails.server";
 
 export interface NewNotification {
   userId: number;
@@ -54,7 +55,8 @@ function toView(
  * The one way to tell users something: inserts their notifications inside the caller's
  * transaction (so a failed change tells nobody) and returns the rows written. A notification the
  * database already holds (same user, race and kind) is skipped. After the transaction commits,
- * hand the result to announceNotifications so open pages learn of them.
+ * hand the result to announceNotifications so open pages learn of them. The e-mail copies (for
+ * users with the kind's preference on and a confirmed address) are queued in the same transaction.
  */
 export async function addNotifications(
   executor: Kysely<Database> | Transaction<Database>,
@@ -82,6 +84,7 @@ export async function addNotifications(
       .execute();
     written.push(...rows.map(toView));
   }
+  await enqueueNotificationEmails(executor, written, now);
   return written;
 }
 

@@ -1,5 +1,7 @@
-import type { NotificationPreferences } from "~/domain/account-forms";
+import { PREFERENCE_KEYS } from "~/domain/account-forms";
+import type { NotificationPreferences, PreferenceKey } from "~/domain/account-forms";
 import { db } from "./db.server";
+import { requestVerification } from "./email/verification.server";
 
 /** Before a user saves any: race and VIP news on, marketing and statements off. */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -8,6 +10,14 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   promotionalOffers: false,
   monthlyStatements: false,
 };
+
+/** The column that stores each preference. */
+export const PREFERENCE_COLUMNS = {
+  wagerRaceUpdates: "wager_race_updates",
+  vipStatusChanges: "vip_status_changes",
+  promotionalOffers: "promotional_offers",
+  monthlyStatements: "monthly_statements",
+} as const satisfies Record<PreferenceKey, string>;
 
 export async function getPreferences(userId: number): Promise<NotificationPreferences> {
   const row = await db
@@ -24,11 +34,16 @@ export async function getPreferences(userId: number): Promise<NotificationPrefer
   };
 }
 
+/**
+ * Saves the four preferences. Turning one on while the address is unconfirmed queues the
+ * confirmation e-mail in the same transaction (e-mail goes only to confirmed addresses); the
+ * answer says whether one was queued.
+ */
 export async function savePreferences(
   userId: number,
   preferences: NotificationPreferences,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<{ verificationQueued: boolean }> {
   const values = {
     wager_race_updates: Number(preferences.wagerRaceUpdates),
     vip_status_changes: Number(preferences.vipStatusChanges),
@@ -36,9 +51,22 @@ export async function savePreferences(
     monthly_statements: Number(preferences.monthlyStatements),
     updated_at: now.toISOString(),
   };
-  await db
-    .insertInto("notification_preferences")
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
-    .execute();
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("notification_preferences")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    await trx
+      .insertInto("notification_preferences")
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+      .execute();
+    const turnedOn = PREFERENCE_KEYS.some((key) => {
+      const was = before ? before[PREFERENCE_COLUMNS[key]] === 1 : DEFAULT_PREFERENCES[key];
+      return preferences[key] && !was;
+    });
+    if (!turnedOn) return { verificationQueued: false };
+    return { verificationQueued: (await requestVerification(trx, userId, now)) === "queued" };
+  });
 }

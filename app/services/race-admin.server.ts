@@ -5,6 +5,7 @@ import type { Completion, RaceInput, RaceSave, RaceStatus, RaceView } from "~/do
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
 import { db } from "./db.server";
+import { announceRaceStarts } from "./email/race-emails.server";
 import { announceCompletion } from "./race-announcement.server";
 import { completeRaceIn, freezeResults } from "./race-results.server";
 import { findLiveMonthlyRaceClash, findRace, toRaceView } from "./race-store.server";
@@ -35,13 +36,17 @@ function columns(input: RaceInput) {
   };
 }
 
-/** Announces a completion made by an admin's write, once its transaction has committed. */
+/**
+ * Announces a completion made by an admin's write, and e-mails a race that has gone live, once its
+ * transaction has committed.
+ */
 async function saved(
   outcome: { race: RaceView; completion: Completion | null } | { clash: RaceView },
   now: Date,
 ): Promise<RaceSave> {
   if ("clash" in outcome) return outcome;
   if (outcome.completion) await announceCompletion(outcome.completion, now);
+  await announceRaceStarts(now);
   return { race: (await findRace(outcome.race.id)) ?? outcome.race };
 }
 

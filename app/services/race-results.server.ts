@@ -3,6 +3,7 @@ import type { Database } from "~db/schema";
 import type { NotificationView } from "~/domain/notifications";
 import type { Completion, Participant, RaceView } from "~/domain/race";
 import { db } from "./db.server";
+import { enqueueRaceEndedEmails } from "./email/race-emails.server";
 import { addNotifications, type NewNotification } from "./notifications.server";
 import { computeStandings, withPrizes } from "./race-standings.server";
 import { toRaceView } from "./race-store.server";
@@ -53,15 +54,17 @@ export async function completeRaceIn(
 }
 
 /**
- * Stores a completed race's top 10 as of `now` (capped at its end) and tells the winners; returns
- * them and their notifications, to announce after the commit.
+ * Stores a completed race's top 10 as of `now` (capped at its end), tells the winners and queues
+ * the "race ended" e-mail for everyone else who wants race updates; returns the winners and their
+ * notifications, to announce after the commit.
  */
 export async function freezeResults(
   trx: Transaction<Database>,
   race: RaceView,
   now: Date,
 ): Promise<Omit<Completion, "race">> {
-  const winners = withPrizes(race, await computeStandings(race, now, trx));
+  const standings = await computeStandings(race, now, trx);
+  const winners = withPrizes(race, standings);
   await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
   if (winners.length > 0) {
     await trx
@@ -78,7 +81,9 @@ export async function freezeResults(
       )
       .execute();
   }
-  return { winners, notifications: await notifyWinners(trx, race, winners, now) };
+  const notifications = await notifyWinners(trx, race, winners, now);
+  await enqueueRaceEndedEmails(trx, race, standings, now);
+  return { winners, notifications };
 }
 
 async function notifyWinners(

@@ -3,6 +3,7 @@ import type { Account, FieldConflict, PublicProfile } from "~/domain/account";
 import type { ProfileForm } from "~/domain/account-forms";
 import { canonicalUsername } from "~/domain/usernames";
 import { db } from "./db.server";
+import { requestVerification } from "./email/verification.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 
 export const USERNAME_TAKEN = "This username is already taken";
@@ -159,18 +160,23 @@ export async function createUser(
   if (found.length > 0) return { ok: false, conflicts: found };
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await db
-      .insertInto("users")
-      .values({
-        username: input.username,
-        username_canonical: canonicalUsername(input.username),
-        email: input.email,
-        password_hash: passwordHash,
-        created_at: now.toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { ok: true, userId: row.id };
+    // The account and its address confirmation e-mail are written together.
+    const userId = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("users")
+        .values({
+          username: input.username,
+          username_canonical: canonicalUsername(input.username),
+          email: input.email,
+          password_hash: passwordHash,
+          created_at: now.toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await requestVerification(trx, row.id, now);
+      return row.id;
+    });
+    return { ok: true, userId };
   } catch (error) {
     // Someone took the name between the check and the insert.
     if (isUniqueViolation(error)) return { ok: false, conflicts: await conflicts(input) };

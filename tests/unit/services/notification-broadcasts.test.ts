@@ -124,7 +124,7 @@ describe("sending a broadcast", () => {
       title: "Everyone",
       audience: "all",
       delivered: 4,
-      emailed: null,
+      emailed: 0,
     });
     expect((await panelFigures(NOW)).notificationsThisMonth).toBe("1");
     expect((await panelFigures(new Date("2026-12-01T00:00:00.000Z"))).notificationsThisMonth).toBe(

@@ -1,0 +1,82 @@
+import type { PreferenceKey } from "~/domain/account-forms";
+import { EMAIL_PREFERENCE_OF_NOTIFICATION } from "~/domain/email";
+import { notificationEmail } from "~/domain/email-templates";
+import type { NotificationView } from "~/domain/notifications";
+import { rankFor } from "~/domain/rank";
+import { siteOrigin } from "~/lib/config.server";
+import { emailRecipients, enqueueEmails } from "./outbox.server";
+import type { Executor, OutgoingEmail } from "./outbox.server";
+
+/**
+ * The e-mail copies of in-app notifications, queued by addNotifications in its transaction: a
+ * kind that maps to a preference (EMAIL_PREFERENCE_OF_NOTIFICATION) is e-mailed to each of its
+ * users who have that preference on and a confirmed address. Returns how many were queued.
+ */
+export async function enqueueNotificationEmails(
+  executor: Executor,
+  notifications: readonly NotificationView[],
+  now: Date,
+): Promise<number> {
+  const origin = siteOrigin();
+  const emails: OutgoingEmail[] = [];
+  const byPreference = new Map<PreferenceKey, NotificationView[]>();
+  for (const n of notifications) {
+    const preference = EMAIL_PREFERENCE_OF_NOTIFICATION[n.kind];
+    if (preference) byPreference.set(preference, [...(byPreference.get(preference) ?? []), n]);
+  }
+  for (const [preference, entries] of byPreference) {
+    const recipients = await emailRecipients(executor, preference, [
+      ...new Set(entries.map((n) => n.userId)),
+    ]);
+    const byUser = new Map(recipients.map((r) => [r.userId, r]));
+    const wagered = await linkedAllTime(
+      executor,
+      recipients.filter((r) => r.goatedId),
+    );
+    for (const n of entries) {
+      const recipient = byUser.get(n.userId);
+      if (!recipient) continue;
+      const allTime = wagered.get(n.userId);
+      const rank = n.kind === "rank_up" && allTime !== undefined ? rankFor(allTime) : null;
+      emails.push({
+        userId: n.userId,
+        to: recipient.email,
+        kind: n.kind,
+        preference,
+        notificationId: n.id,
+        content: notificationEmail(
+          n,
+          origin,
+          rank
+            ? { url: `${origin}/ranks/${rank.name.toLowerCase()}.svg`, rankName: rank.name }
+            : undefined,
+        ),
+      });
+    }
+  }
+  return enqueueEmails(executor, emails, now);
+}
+
+/** The linked player's all-time total of each recipient (the rank-up e-mail shows the emblem). */
+async function linkedAllTime(
+  executor: Executor,
+  recipients: { userId: number; goatedId: string | null }[],
+): Promise<Map<number, number>> {
+  if (recipients.length === 0) return new Map();
+  const players = await executor
+    .selectFrom("players")
+    .select(["uid", "all_time"])
+    .where(
+      "uid",
+      "in",
+      recipients.map((r) => r.goatedId as string),
+    )
+    .execute();
+  const byUid = new Map(players.map((p) => [p.uid, p.all_time]));
+  return new Map(
+    recipients.flatMap((r) => {
+      const total = byUid.get(r.goatedId as string);
+      return total === undefined ? [] : [[r.userId, total] as const];
+    }),
+  );
+}

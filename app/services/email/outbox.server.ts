@@ -1,0 +1,247 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "~db/schema";
+import type { PreferenceKey } from "~/domain/account-forms";
+import {
+  EMAIL_CLAIM_LEASE_MS,
+  MAX_EMAIL_ATTEMPTS,
+  UNSUBSCRIBE_LINK_TTL_MS,
+  nextEmailAttempt,
+} from "~/domain/email";
+import type { EmailKind } from "~/domain/email";
+import { renderEmail } from "~/domain/email-templates";
+import type { EmailContent } from "~/domain/email-templates";
+import { siteOrigin } from "~/lib/config.server";
+import { signToken } from "~/lib/signed-token.server";
+import { db } from "~/services/db.server";
+import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/services/preferences.server";
+
+/**
+ * The e-mail outbox (docs/decisions/0025): messages are queued inside the transaction of the change
+ * they tell about, and a job sends them. Each is claimed with a guarded UPDATE (attempts + 1, next
+ * attempt pushed past a lease) before it is sent, so two passes never send one message and a claim
+ * left by a crash is taken again once its lease ends. Failures wait 1, 2, 4, 8 minutes; the fifth
+ * marks the message failed.
+ */
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface EmailRecipient {
+  userId: number;
+  email: string;
+  username: string;
+  goatedId: string | null;
+}
+
+/**
+ * Users who get e-mail under `preference`: a confirmed address, an enabled account, and the
+ * preference on (or never saved and on by default). `userIds` narrows them.
+ */
+export async function emailRecipients(
+  executor: Executor,
+  preference: PreferenceKey,
+  userIds?: readonly number[],
+): Promise<EmailRecipient[]> {
+  if (userIds && userIds.length === 0) return [];
+  const column = PREFERENCE_COLUMNS[preference];
+  let query = executor
+    .selectFrom("users")
+    .leftJoin("notification_preferences as p", "p.user_id", "users.id")
+    .select(["users.id", "users.email", "users.username", "users.goated_id"])
+    .where("users.email", "is not", null)
+    .where("users.email_verified_at", "is not", null)
+    .where("users.disabled_at", "is", null)
+    .where(
+      sql<number>`coalesce(${sql.ref(`p.${column}`)}, ${Number(DEFAULT_PREFERENCES[preference])})`,
+      "=",
+      1,
+    );
+  if (userIds) query = query.where("users.id", "in", userIds);
+  const rows = await query.orderBy("users.id").execute();
+  return rows.map((row) => ({
+    userId: row.id,
+    email: row.email as string,
+    username: row.username,
+    goatedId: row.goated_id,
+  }));
+}
+
+export interface OutgoingEmail {
+  userId: number;
+  to: string;
+  kind: EmailKind;
+  /** The preference that sends it (its unsubscribe turns it off); null for the confirmation mail. */
+  preference: PreferenceKey | null;
+  content: EmailContent;
+  notificationId?: number;
+  /** At most one message per key, ever (a statement per user and month, a race e-mail per user). */
+  dedupeKey?: string;
+}
+
+/** The signed link that turns `preference` off for `userId`, signed out (GET shows, POST does). */
+export function unsubscribeUrl(userId: number, preference: PreferenceKey, now: Date): string {
+  const token = signToken(
+    "unsubscribe",
+    { u: userId, p: preference },
+    new Date(now.getTime() + UNSUBSCRIBE_LINK_TTL_MS),
+  );
+  return `${siteOrigin()}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** Renders and queues messages in the caller's transaction; returns how many were queued. */
+export async function enqueueEmails(
+  executor: Executor,
+  emails: readonly OutgoingEmail[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (emails.length === 0) return 0;
+  const origin = siteOrigin();
+  const stamp = now.toISOString();
+  const rows = emails.map((email) => {
+    const unsubscribe = email.preference
+      ? { url: unsubscribeUrl(email.userId, email.preference, now), preference: email.preference }
+      : undefined;
+    const rendered = renderEmail(email.content, { siteOrigin: origin, unsubscribe });
+    return {
+      user_id: email.userId,
+      notification_id: email.notificationId ?? null,
+      to_address: email.to,
+      subject: rendered.subject,
+      text_body: rendered.text,
+      html_body: rendered.html,
+      kind: email.kind,
+      preference: email.preference,
+      unsubscribe_url: unsubscribe?.url ?? null,
+      dedupe_key: email.dedupeKey ?? null,
+      status: "queued" as const,
+      attempts: 0,
+      next_attempt_at: stamp,
+      created_at: stamp,
+    };
+  });
+  let queued = 0;
+  // SQLite caps bound parameters per statement; 16 columns × 500 rows stays well under it.
+  for (let i = 0; i < rows.length; i += 500) {
+    const result = await executor
+      .insertInto("email_outbox")
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column("dedupe_key").doNothing())
+      .executeTakeFirst();
+    queued += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return queued;
+}
+
+/** A message as the transport sends it. */
+export interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribeUrl: string | null;
+}
+
+export interface MailTransport {
+  send(message: OutboxMessage): Promise<void>;
+}
+
+export interface DrainResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * One pass over the due messages: claim each, send it, record the outcome. `now` is read at each
+ * step, so a test's clock decides what is due.
+ */
+export async function drainOutbox(
+  transport: MailTransport,
+  { now = () => new Date(), limit = 100 }: { now?: () => Date; limit?: number } = {},
+): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
+  // A message whose last attempt was claimed but never finished (a crash) gives up here.
+  const abandoned = await db
+    .updateTable("email_outbox")
+    .set({ status: "failed", last_error: "Delivery was interrupted on the last attempt" })
+    .where("status", "=", "queued")
+    .where("attempts", ">=", MAX_EMAIL_ATTEMPTS)
+    .where("next_attempt_at", "<=", now().toISOString())
+    .executeTakeFirst();
+  result.failed += Number(abandoned.numUpdatedRows);
+
+  const due = await db
+    .selectFrom("email_outbox")
+    .select("id")
+    .where("status", "=", "queued")
+    .where("next_attempt_at", "<=", now().toISOString())
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  for (const { id } of due) {
+    const message = await claim(id, now());
+    if (!message) continue;
+    try {
+      await transport.send(message);
+      await db
+        .updateTable("email_outbox")
+        .set({ status: "sent", sent_at: now().toISOString(), last_error: null })
+        .where("id", "=", id)
+        .execute();
+      result.sent += 1;
+    } catch (error) {
+      const failedAt = now();
+      const next = nextEmailAttempt(message.attempts, failedAt);
+      await db
+        .updateTable("email_outbox")
+        .set({
+          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          ...(next ? { next_attempt_at: next.toISOString() } : { status: "failed" }),
+        })
+        .where("id", "=", id)
+        .execute();
+      if (next) result.retried += 1;
+      else result.failed += 1;
+    }
+  }
+  return result;
+}
+
+/** Takes a due message for this pass: null when another pass took it first. */
+async function claim(
+  id: number,
+  now: Date,
+): Promise<(OutboxMessage & { attempts: number }) | null> {
+  const row = await db
+    .updateTable("email_outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS).toISOString(),
+    }))
+    .where("id", "=", id)
+    .where("status", "=", "queued")
+    .where("attempts", "<", MAX_EMAIL_ATTEMPTS)
+    .where("next_attempt_at", "<=", now.toISOString())
+    .returning([
+      "id",
+      "to_address",
+      "subject",
+      "text_body",
+      "html_body",
+      "unsubscribe_url",
+      "attempts",
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    unsubscribeUrl: row.unsubscribe_url,
+    attempts: row.attempts,
+  };
+}
