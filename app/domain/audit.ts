@@ -11,6 +11,8 @@ export const AUDIT_KIND_LABELS = {
   "race.updated": "Race updated",
   "race.status_changed": "Race status changed",
   "race.deleted": "Race deleted",
+  "support.closed": "Support conversation closed",
+  "support.reopened": "Support conversation reopened",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -20,6 +22,6 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 }
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
-export function auditSubject(what: "user" | "race", id: number): string {
+export function auditSubject(what: "user" | "race" | "conversation", id: number): string {
   return `${what}:${id}`;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { eventBus } from "~/lib/event-bus.server";
-import { findSessionUser } from "~/services/sessions.server";
+import { findSessionUserByHeaders } from "~/services/sessions.server";
+import { handleChatMessage, wireChatHub } from "./chat";
 import { leaderboardUpdateMessage, raceCompletedMessage } from "./messages";
 import { createSocketHub } from "./socket-hub";
 import type { SocketIdentity } from "./socket-hub";
@@ -10,7 +11,8 @@ import type { UpgradeLimits } from "./upgrade-router";
 /**
  * The websocket endpoints that share the site's http server:
  * - /ws/leaderboard: anyone; told of leaderboard updates and completed races (domain events);
- * - /ws/chat: the support chat, only for a signed-in session.
+ * - /ws/chat: the support chat, only for a signed-in session (cookie or Bearer): chat messages,
+ *   typing and read markers (./chat.ts).
  * A socket opened with a session is closed when that session ends.
  */
 export function startRealtime({
@@ -18,7 +20,7 @@ export function startRealtime({
   maxSocketsPerAddress,
 }: { publicOrigin: string | null } & Pick<UpgradeLimits, "maxSocketsPerAddress">) {
   const leaderboard = createSocketHub();
-  const chat = createSocketHub();
+  const chat = createSocketHub({ onMessage: handleChatMessage });
   const subscriptions = [
     eventBus.subscribe("leaderboard.updated", (event) =>
       leaderboard.broadcast(leaderboardUpdateMessage(event)),
@@ -30,9 +32,13 @@ export function startRealtime({
       leaderboard.closeSessions(sessionIds);
       chat.closeSessions(sessionIds);
     }),
+    ...wireChatHub(chat),
   ];
   const identify = async (request: IncomingMessage): Promise<SocketIdentity | null> => {
-    const user = await findSessionUser(request.headers.cookie);
+    const user = await findSessionUserByHeaders({
+      authorization: request.headers.authorization,
+      cookie: request.headers.cookie,
+    });
     return user && { sessionId: user.sessionId, userId: user.userId, isAdmin: user.isAdmin };
   };
   const router = createUpgradeRouter(

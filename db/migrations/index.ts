@@ -9,6 +9,7 @@ import * as m0007 from "./0007_one_live_monthly_race_per_month";
 import * as m0008 from "./0008_session_expiry_indexes";
 import * as m0009 from "./0009_player_name_search";
 import * as m0010 from "./0010_admin_users_and_audit";
+import * as m0017 from "./0017_support_chat";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0008_session_expiry_indexes": m0008,
   "0009_player_name_search": m0009,
   "0010_admin_users_and_audit": m0010,
+  "0017_support_chat": m0017,
 };
