@@ -20,6 +20,7 @@ import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
 import { totalWageredOfUser } from "./services/users.server";
 import { findRequestUser } from "./services/sessions.server";
+import { unreadStaffReplies } from "./services/support-chat.server";
 import { dataFreshness } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
 
@@ -52,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isAdmin: sessionUser.isAdmin,
     // The linked provider account's all-time wager: the mobile header's rank badge.
     totalWagered: await totalWageredOfUser(sessionUser.userId),
+    // One indexed count: the VIP Support widget's unread staff replies.
+    supportUnread: await unreadStaffReplies(sessionUser.userId),
   };
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
   return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });

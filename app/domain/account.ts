@@ -40,4 +40,6 @@ export interface ShellUser {
   isAdmin: boolean;
   /** All-time wagered dollars of the linked provider account; 0 when none is linked. */
   totalWagered: number;
+  /** Support chat replies from staff the member has not read: the VIP Support widget's count. */
+  supportUnread: number;
 }

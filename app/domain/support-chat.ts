@@ -96,12 +96,6 @@ export function mergeChatMessages<T extends { id: number }>(
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** A history cursor (`before=`): a message id, or null for the newest page. */
-export function parseBeforeId(value: string | null): number | null | "invalid" {
-  if (value === null || value === "") return null;
-  return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : "invalid";
-}
-
 /** What the in-app notification of a staff reply says (kind support_reply). */
 export function supportReplyNotification(message: string): { title: string; message: string } {
   const chars = [...message];

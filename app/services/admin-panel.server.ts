@@ -3,6 +3,7 @@ import { tokenStatusText } from "~/domain/admin-panel";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { db } from "./db.server";
 import { latestProviderToken } from "./provider-tokens.server";
+import { unreadSupportConversations } from "./support-chat.server";
 
 async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<string> {
   return Number((await query)?.n ?? 0).toLocaleString("en-US");
@@ -15,12 +16,12 @@ async function tokenSource(): Promise<TokenSource> {
 
 /**
  * The panel's live figures, from the database; null where the data does not exist yet (the
- * notifications and support chat are later issues).
+ * notifications are a later issue).
  */
 export async function panelFigures(
   now: Date = new Date(),
 ): Promise<Record<PanelFigure, string | null>> {
-  const [users, liveRaces, activeCodes, playersSynced, source] = await Promise.all([
+  const [users, liveRaces, activeCodes, playersSynced, source, unreadSupport] = await Promise.all([
     count(
       db
         .selectFrom("users")
@@ -48,6 +49,7 @@ export async function panelFigures(
         .executeTakeFirst(),
     ),
     tokenSource(),
+    unreadSupportConversations(),
   ]);
   return {
     users,
@@ -56,6 +58,6 @@ export async function panelFigures(
     playersSynced,
     tokenStatus: tokenStatusText(source),
     notificationsThisMonth: null,
-    unreadSupport: null,
+    unreadSupport: unreadSupport.toLocaleString("en-US"),
   };
 }

@@ -36,6 +36,7 @@ function leaderboardLink(period: LeaderboardPeriod, variant: NavVariant): NavLin
 const ADMIN_LINKS: NavLink[] = [
   { label: "Dashboard", to: "/admin/dashboard" },
   { label: "User Management", to: "/admin/user-management" },
+  { label: "Support", to: "/admin/support" },
   { label: "Wager Races", to: "/admin/wager-races" },
 ];
 // §P2: the mobile admin group omits these.

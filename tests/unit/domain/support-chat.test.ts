@@ -10,7 +10,6 @@ import {
   mayReadConversation,
   mayWriteConversation,
   mergeChatMessages,
-  parseBeforeId,
   statusAfterMessage,
   supportReplyNotification,
 } from "~/domain/support-chat";
@@ -75,13 +74,6 @@ describe("helpers", () => {
     expect(mergeChatMessages([m(1), m(3)], [m(4), m(3), m(2)]).map((x) => x.id)).toEqual([
       1, 2, 3, 4,
     ]);
-  });
-
-  it("reads a before= cursor", () => {
-    expect(parseBeforeId(null)).toBeNull();
-    expect(parseBeforeId("")).toBeNull();
-    expect(parseBeforeId("12")).toBe(12);
-    for (const bad of ["0", "-1", "1.5", "abc", "1e3"]) expect(parseBeforeId(bad)).toBe("invalid");
   });
 
   it("previews a long reply in its notification", () => {
