@@ -53,8 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isAdmin: sessionUser.isAdmin,
     // The linked provider account's all-time wager: the mobile header's rank badge.
     totalWagered: await totalWageredOfUser(sessionUser.userId),
-    // One indexed count: the VIP Support widget's unread staff replies.
-    supportUnread: await unreadStaffReplies(sessionUser.userId),
+    // One indexed count: the VIP Support widget's unread staff replies (none on the chat page,
+    // whose loader reads them at the same time).
+    supportUnread:
+      new URL(request.url).pathname === "/support"
+        ? 0
+        : await unreadStaffReplies(sessionUser.userId),
   };
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
   return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });

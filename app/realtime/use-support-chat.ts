@@ -36,7 +36,8 @@ export function useSupportChat({
 }: {
   rendered: ChatMessageView[];
   conversationId: number | null;
-  accept: (message: ChatMessageView) => boolean;
+  /** Whether a message belongs here, given the conversation known so far (null: none yet). */
+  accept: (message: ChatMessageView, conversationId: number | null) => boolean;
   enabled: boolean;
   /** Every chat message the socket brings, for pages that list conversations. */
   onAnyMessage?: (message: ChatMessageView) => void;
@@ -75,7 +76,7 @@ export function useSupportChat({
       sender: message.sender,
     };
     onAnyMessage?.(view);
-    if (!accept(view)) return;
+    if (!accept(view, liveConversation.current)) return;
     liveConversation.current = view.conversationId;
     setArrived((list) => [...list, view]);
     setTyping(null);

@@ -98,7 +98,7 @@ export default function AdminSupport() {
   const chat = useSupportChat({
     rendered: messages,
     conversationId: selected?.id ?? null,
-    accept: (message) => selected !== null && message.conversationId === selected.id,
+    accept: (message, known) => message.conversationId === known,
     enabled: hydrated,
     // New conversations and new messages elsewhere: the list reloads from the server.
     onAnyMessage: () => {
@@ -152,7 +152,7 @@ export default function AdminSupport() {
                       to={supportPath(conversation.id, q)}
                       aria-current={current ? "page" : undefined}
                       className={`block rounded-lg border p-3 hover:border-primary ${
-                        current ? "border-primary bg-primary/10" : "border-accent bg-card"
+                        current ? "border-primary bg-card" : "border-accent bg-card"
                       }`}
                       data-testid="conversation"
                     >

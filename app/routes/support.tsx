@@ -60,9 +60,9 @@ export default function Support() {
     rendered: messages,
     conversationId: conversation?.id ?? null,
     // A player's socket carries only their conversation; an admin's carries every one.
-    accept: (message) =>
-      conversation
-        ? message.conversationId === conversation.id
+    accept: (message, known) =>
+      known !== null
+        ? message.conversationId === known
         : message.sender.id === me && !message.isStaffReply,
     enabled: hydrated,
   });

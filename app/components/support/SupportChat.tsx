@@ -49,7 +49,7 @@ export function ChatMessageList({
             >
               <div
                 className={`max-w-[85%] rounded-xl px-3 py-2 ${
-                  mine ? "bg-primary/15 text-white" : "border border-accent bg-card"
+                  mine ? "border border-primary/60 bg-card" : "border border-accent bg-card"
                 }`}
               >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
