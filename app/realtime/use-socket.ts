@@ -42,7 +42,6 @@ export function useSocket(
         latest.current(message);
       };
       socket.onclose = (event) => {
-        if (current.current === socket) current.current = null;
         if (unmounted || event.code === 1000) return;
         retry = setTimeout(connect, RECONNECT_DELAY_MS);
       };
