@@ -100,7 +100,7 @@ const LOGIN_REDIRECT = /^\/admin\/login\?redirectTo=%2Fadmin%2Fsome-page%3Ftab%3
 describe("the admin guard", () => {
   it("finds the admin routes", () => {
     expect(pageRoutes.map((route) => route.name)).toEqual(
-      expect.arrayContaining(["admin.wager-races.tsx"]),
+      expect.arrayContaining(["admin.wager-races.tsx", "admin.support.tsx"]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(
       expect.arrayContaining(["api.admin.wager-races.ts"]),
