@@ -34,10 +34,17 @@ async function signedInPage(context: BrowserContext, account: TestAccount): Prom
 
 /** Opens `path` and, with JavaScript, waits until its /ws/chat socket has been greeted. */
 async function openLive(page: Page, path: string) {
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/ws/chat"));
+  // Listening before the page loads: the greeting may come before any later wait would start.
+  const greeted = new Promise<void>((resolve) => {
+    page.on("websocket", (ws) => {
+      if (!ws.url().includes("/ws/chat")) return;
+      ws.on("framereceived", (frame) => {
+        if (String(frame.payload).includes("CONNECTED")) resolve();
+      });
+    });
+  });
   await page.goto(path);
-  const ws = await socket;
-  await ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes("CONNECTED"));
+  await greeted;
   await waitForHydration(page);
 }
 
