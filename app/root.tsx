@@ -25,6 +25,7 @@ import { hasUnseenBonusCode } from "./services/bonus-codes.server";
 import { findRequestUser } from "./services/sessions.server";
 import type { SessionUser } from "./services/sessions.server";
 import type { ShellUser } from "./domain/account";
+import { unreadStaffReplies } from "./services/support-chat.server";
 import { dataFreshness } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
 
@@ -59,13 +60,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 async function shellUser(sessionUser: SessionUser, request: Request): Promise<ShellUser> {
   // /bonus-codes shows every code (and marks them seen as it loads, beside this loader): no dot.
-  const onBonusCodes = new URL(request.url).pathname === "/bonus-codes";
-  const [totalWagered, unreadNotifications, newBonusCode] = await Promise.all([
+  const { pathname } = new URL(request.url);
+  const onBonusCodes = pathname === "/bonus-codes";
+  const [totalWagered, unreadNotifications, newBonusCode, supportUnread] = await Promise.all([
     // The linked provider account's all-time wager: the mobile header's rank badge.
     totalWageredOfUser(sessionUser.userId),
     // The account menu's figure: one index lookup (user_id, read_at).
     unreadCount(sessionUser.userId),
     onBonusCodes ? false : hasUnseenBonusCode(sessionUser.userId),
+    // One indexed count: the VIP Support widget's unread staff replies (none on the chat page,
+    // whose loader reads them at the same time).
+    pathname === "/support" ? 0 : unreadStaffReplies(sessionUser.userId),
   ]);
   return {
     username: sessionUser.username,
@@ -73,6 +78,7 @@ async function shellUser(sessionUser: SessionUser, request: Request): Promise<Sh
     totalWagered,
     unreadNotifications,
     newBonusCode,
+    supportUnread,
   };
 }
 

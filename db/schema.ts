@@ -238,6 +238,29 @@ export interface NotificationBroadcastsTable {
   delivered_count: number;
 }
 
+/** A user's one support conversation with staff (docs/product.md §A2 "Support"). */
+export interface SupportConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: ColumnType<"open" | "closed", "open" | "closed" | undefined, "open" | "closed">;
+  created_at: ColumnType<Instant, Instant, never>;
+  /** When its newest message was written: the admin list's order. */
+  last_message_at: Instant;
+  /** Read markers: the newest message id the player, and staff, have seen (0: none). */
+  player_read_id: ColumnType<number, number | undefined, number>;
+  staff_read_id: ColumnType<number, number | undefined, number>;
+}
+
+/** One chat message; is_staff_reply is decided by the server from the sender's role. */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  is_staff_reply: number;
+  message: string;
+  created_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,6 +279,8 @@ export interface Database {
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
   email_outbox: EmailOutboxTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

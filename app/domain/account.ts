@@ -44,4 +44,6 @@ export interface ShellUser {
   unreadNotifications: number;
   /** A usable bonus code was added since the member last opened /bonus-codes: the bell's dot. */
   newBonusCode: boolean;
+  /** Support chat replies from staff the member has not read: the VIP Support widget's count. */
+  supportUnread: number;
 }

@@ -58,7 +58,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
   {
     title: "Support",
     text: "Manage support tickets and requests.",
-    to: null,
+    to: "/admin/support",
     figure: "unreadSupport",
     figureLabel: "unread conversations",
   },

@@ -351,3 +351,21 @@ export const adminBonusCodeAnswerSchema = z.strictObject({
   message: z.string(),
   bonusCode: adminBonusCodeSchema,
 });
+
+/** docs/product.md §A3 "Chat message": one support chat message, as the history API writes it. */
+export const chatMessageSchema = z.strictObject({
+  id: z.number().int().positive(),
+  message: z.string().min(1),
+  isStaffReply: z.boolean(),
+  createdAt: instant,
+  sender: z.strictObject({ id: z.number().int().positive(), username: z.string() }),
+});
+export type ChatMessageJson = z.infer<typeof chatMessageSchema>;
+/** GET /api/chat/history: a page of the conversation, oldest first. */
+export const chatHistorySchema = z.array(chatMessageSchema);
+/** POST /api/chat/messages: the stored message, with its conversation. */
+export const chatMessageSentSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string().min(1),
+  chatMessage: chatMessageSchema.extend({ conversationId: z.number().int().positive() }),
+});

@@ -11,6 +11,8 @@ import {
   apiMessageSchema,
   authAnswerSchema,
   notificationSentSchema,
+  chatHistorySchema,
+  chatMessageSentSchema,
   currentRaceSchema,
   preferencesAnswerSchema,
   preferencesSavedSchema,
@@ -173,6 +175,21 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "anyone",
     answer: "a player's place in the current race; 404 when not in it",
     schema: racePositionSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/chat/history",
+    access: "signed in",
+    answer:
+      "the support conversation `[{id, message, isStaffReply, createdAt, sender}]`, oldest first; staff `?conversationId=`; `?before=`",
+    schema: chatHistorySchema,
+  },
+  {
+    method: "POST",
+    path: "/api/chat/messages",
+    access: "signed in",
+    answer: "201 `{status, message, chatMessage}`; 429 past the rate limit",
+    schema: chatMessageSentSchema,
   },
   {
     method: "POST",

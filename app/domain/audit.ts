@@ -19,6 +19,8 @@ export const AUDIT_KIND_LABELS = {
   "bonus_code.created": "Bonus code created",
   "bonus_code.updated": "Bonus code updated",
   "bonus_code.deleted": "Bonus code deleted",
+  "support.closed": "Support conversation closed",
+  "support.reopened": "Support conversation reopened",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -29,7 +31,7 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
 export function auditSubject(
-  what: "user" | "race" | "token" | "broadcast" | "bonus_code",
+  what: "user" | "race" | "token" | "broadcast" | "bonus_code" | "conversation",
   id: number,
 ): string {
   return `${what}:${id}`;

@@ -1,6 +1,7 @@
 import type { RaceParticipantJson } from "./api-contract";
 import type { LeaderboardSnapshot } from "./leaderboard";
 import type { NotificationView } from "./notifications";
+import type { ChatMessageView } from "./support-chat";
 
 /**
  * What happened on the server, as plain data: published by the sync, the jobs and the services
@@ -23,4 +24,17 @@ export interface DomainEvents {
   "sessions.ended": { sessionIds: string[] };
   /** Notifications were committed to users' inboxes. */
   "notifications.created": { notifications: NotificationView[] };
+  /** A support chat message was committed: its conversation's owner and staff see it. */
+  "chat.message": { message: ChatMessageView; ownerId: number; at: string };
+  /**
+   * Someone is typing in a support conversation: a player's typing goes to staff, a staff
+   * member's to the conversation's owner. Nothing is stored.
+   */
+  "chat.typing": {
+    conversationId: number;
+    ownerId: number;
+    sender: { id: number; username: string };
+    isStaffReply: boolean;
+    at: string;
+  };
 }

@@ -3,7 +3,8 @@ import type { DomainEvents } from "~/domain/events";
 import type { NotificationView } from "~/domain/notifications";
 import { eventBus } from "~/lib/event-bus.server";
 import { unreadCounts } from "~/services/notifications.server";
-import { findSessionUser } from "~/services/sessions.server";
+import { findSessionUserByHeaders } from "~/services/sessions.server";
+import { handleChatMessage, wireChatHub } from "./chat";
 import { leaderboardUpdateMessage, raceCompletedMessage, serverMessage } from "./messages";
 import { createSocketHub } from "./socket-hub";
 import type { SocketHub, SocketIdentity } from "./socket-hub";
@@ -15,7 +16,8 @@ import type { UpgradeLimits } from "./upgrade-router";
  * - /ws/leaderboard: anyone; told of leaderboard updates and completed races (domain events);
  * - /ws/notifications: a signed-in session; told of its user's new notifications
  *   (docs/decisions/0024-notifications-inbox.md);
- * - /ws/chat: the support chat, only for a signed-in session.
+ * - /ws/chat: the support chat, only for a signed-in session (cookie or Bearer): chat messages,
+ *   typing and read markers (./chat.ts).
  * A socket opened with a session is closed when that session ends.
  */
 export function startRealtime({
@@ -24,7 +26,7 @@ export function startRealtime({
 }: { publicOrigin: string | null } & Pick<UpgradeLimits, "maxSocketsPerAddress">) {
   const leaderboard = createSocketHub();
   const notifications = createSocketHub();
-  const chat = createSocketHub();
+  const chat = createSocketHub({ onMessage: handleChatMessage });
   const subscriptions = [
     eventBus.subscribe("leaderboard.updated", (event) =>
       leaderboard.broadcast(leaderboardUpdateMessage(event)),
@@ -42,9 +44,13 @@ export function startRealtime({
       notifications.closeSessions(sessionIds);
       chat.closeSessions(sessionIds);
     }),
+    ...wireChatHub(chat),
   ];
   const identify = async (request: IncomingMessage): Promise<SocketIdentity | null> => {
-    const user = await findSessionUser(request.headers.cookie);
+    const user = await findSessionUserByHeaders({
+      authorization: request.headers.authorization,
+      cookie: request.headers.cookie,
+    });
     return user && { sessionId: user.sessionId, userId: user.userId, isAdmin: user.isAdmin };
   };
   const router = createUpgradeRouter(

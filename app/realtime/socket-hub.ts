@@ -29,6 +29,16 @@ export interface SocketIdentity {
   isAdmin: boolean;
 }
 
+/**
+ * A hub's handler of the client messages it takes besides PING: the parsed JSON (anything but a
+ * PING), who sent it, and how to answer that socket alone. Without one, such messages get ERROR.
+ */
+export type ClientMessageHandler = (incoming: {
+  payload: unknown;
+  identity: SocketIdentity | null;
+  reply: (message: ServerMessage) => void;
+}) => void;
+
 export interface SocketHub {
   readonly server: WebSocketServer;
   broadcast(message: ServerMessage): void;
@@ -36,6 +46,8 @@ export interface SocketHub {
   sendToUsers(userIds: readonly number[], message: ServerMessage): void;
   /** Sends to every socket opened by an admin. */
   sendToAdmins(message: ServerMessage): void;
+  /** Sends once to every socket opened by one of these users or by an admin. */
+  sendToUsersAndAdmins(userIds: readonly number[], message: ServerMessage): void;
   clientCount(): number;
   /** Remembers who opened a socket, so that ending the session closes it. */
   bindToIdentity(socket: WebSocket, identity: SocketIdentity): void;
@@ -55,6 +67,12 @@ export function createSocketHub({
   heartbeatMs = HEARTBEAT_INTERVAL_MS,
   maxBufferedBytes = MAX_BUFFERED_BYTES,
   messageRate = MESSAGE_RATE,
+  onMessage,
+}: {
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+  messageRate?: { perSecond: number; burst: number };
+  onMessage?: ClientMessageHandler;
 } = {}): SocketHub {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const answeredLastPing = new WeakMap<WebSocket, boolean>();
@@ -87,9 +105,18 @@ export function createSocketHub({
         setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
         return;
       }
-      const parsed = isBinary ? null : parseClientMessage(data.toString());
-      if (parsed?.type === "PING") send(socket, serverMessage("PONG", {}));
-      else send(socket, serverMessage("ERROR", { message: "Unsupported message" }));
+      const payload = isBinary ? undefined : parseJson(data.toString());
+      if (clientMessageSchema.safeParse(payload).success) {
+        send(socket, serverMessage("PONG", {}));
+      } else if (onMessage && payload !== undefined) {
+        onMessage({
+          payload,
+          identity: identities.get(socket) ?? null,
+          reply: (message) => send(socket, message),
+        });
+      } else {
+        send(socket, serverMessage("ERROR", { message: "Unsupported message" }));
+      }
     });
     send(socket, serverMessage("CONNECTED", {}));
   });
@@ -124,6 +151,13 @@ export function createSocketHub({
       sendWhere((identity) => identity !== undefined && users.has(identity.userId), message);
     },
     sendToAdmins: (message) => sendWhere((identity) => identity?.isAdmin === true, message),
+    sendToUsersAndAdmins(userIds, message) {
+      const users = new Set(userIds);
+      sendWhere(
+        (identity) => identity !== undefined && (identity.isAdmin || users.has(identity.userId)),
+        message,
+      );
+    },
     clientCount: () => server.clients.size,
     bindToIdentity: (socket, identity) => identities.set(socket, identity),
     identityOf: (socket) => identities.get(socket) ?? null,
@@ -170,11 +204,11 @@ function messageAllowance({ perSecond, burst }: { perSecond: number; burst: numb
   };
 }
 
-function parseClientMessage(text: string) {
+/** The frame's JSON, or undefined when it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    const result = clientMessageSchema.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
 }

@@ -3,6 +3,7 @@ import { TOKEN_READ_FAILED, TOKEN_STATUS_TITLES, tokenStatusOf } from "~/domain/
 import { db } from "./db.server";
 import { broadcastsThisMonth } from "./notification-broadcasts.server";
 import { currentTokenMetadata } from "./provider-tokens.server";
+import { unreadSupportConversations } from "./support-chat.server";
 
 async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<string> {
   return Number((await query)?.n ?? 0).toLocaleString("en-US");
@@ -14,44 +15,49 @@ async function tokenStatus(now: Date): Promise<string> {
   return read.ok ? TOKEN_STATUS_TITLES[tokenStatusOf(read.metadata)] : TOKEN_READ_FAILED;
 }
 
-/**
- * The panel's live figures, from the database; null where the data does not exist yet (the
- * support chat is a later issue).
- */
+/** The panel's live figures, from the database. */
 export async function panelFigures(
   now: Date = new Date(),
 ): Promise<Record<PanelFigure, string | null>> {
-  const [users, liveRaces, activeCodes, playersSynced, tokenStatusTitle, broadcasts] =
-    await Promise.all([
-      count(
-        db
-          .selectFrom("users")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirst(),
-      ),
-      count(
-        db
-          .selectFrom("races")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("status", "=", "live")
-          .executeTakeFirst(),
-      ),
-      count(
-        db
-          .selectFrom("bonus_codes")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("expires_at", ">", now.toISOString())
-          .executeTakeFirst(),
-      ),
-      count(
-        db
-          .selectFrom("players")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirst(),
-      ),
-      tokenStatus(now),
-      broadcastsThisMonth(now),
-    ]);
+  const [
+    users,
+    liveRaces,
+    activeCodes,
+    playersSynced,
+    tokenStatusTitle,
+    broadcasts,
+    unreadSupport,
+  ] = await Promise.all([
+    count(
+      db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("races")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "live")
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("bonus_codes")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("expires_at", ">", now.toISOString())
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("players")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
+    ),
+    tokenStatus(now),
+    broadcastsThisMonth(now),
+    unreadSupportConversations(),
+  ]);
   return {
     users,
     liveRaces,
@@ -59,6 +65,6 @@ export async function panelFigures(
     playersSynced,
     tokenStatus: tokenStatusTitle,
     notificationsThisMonth: broadcasts.toLocaleString("en-US"),
-    unreadSupport: null,
+    unreadSupport: unreadSupport.toLocaleString("en-US"),
   };
 }

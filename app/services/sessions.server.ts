@@ -56,9 +56,20 @@ export async function findRequestUser(
   request: Request,
   now: Date = new Date(),
 ): Promise<SessionUser | null> {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  return findSessionUserByHeaders(
+    { authorization: request.headers.get("Authorization"), cookie: request.headers.get("Cookie") },
+    now,
+  );
+}
+
+/** findRequestUser from the two headers alone (a websocket upgrade is no fetch Request). */
+export async function findSessionUserByHeaders(
+  headers: { authorization: string | null | undefined; cookie: string | null | undefined },
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? "");
   if (bearer?.[1]) return findSessionUserByToken(bearer[1], now);
-  return findSessionUser(request.headers.get("Cookie"), now);
+  return findSessionUser(headers.cookie, now);
 }
 
 async function findSessionUserByToken(token: string, now: Date): Promise<SessionUser | null> {

@@ -15,6 +15,7 @@ import * as m0015 from "./0015_notifications_inbox";
 import * as m0011 from "./0011_admin_totp";
 import * as m0013 from "./0013_user_activity";
 import * as m0014 from "./0014_bonus_codes_admin";
+import * as m0017 from "./0017_support_chat";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0013_user_activity": m0013,
   "0014_bonus_codes_admin": m0014,
   "0016_email_outbox": m0016,
+  "0017_support_chat": m0017,
 };

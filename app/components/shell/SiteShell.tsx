@@ -41,7 +41,7 @@ export function SiteShell({
         {children}
       </main>
       <Footer />
-      <SupportWidget />
+      <SupportWidget signedIn={user !== null} unread={user?.supportUnread ?? 0} />
       {user?.isAdmin ? <AdminButton /> : null}
       <Toaster serverToast={toast} />
       {hydrated ? (

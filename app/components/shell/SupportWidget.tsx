@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { TELEGRAM_SUPPORT_URL } from "~/content/links";
+import { authPath } from "~/domain/auth-mode";
 import {
   ChatIcon,
   CloseIcon,
@@ -17,8 +18,11 @@ const OPTION =
  * states work without JavaScript: the <details> summary is the round icon when minimised and the
  * title bar (with its minimise mark) when expanded, and the close button is a checkbox drawn as a
  * cross over the title bar; checking it hides the widget for the rest of the page view.
+ * 'Chat with us' opens the support chat (signed out: the sign-in page first); staff replies the
+ * member has not read show as a count on the round icon and on that option.
  */
-export function SupportWidget() {
+export function SupportWidget({ signedIn, unread }: { signedIn: boolean; unread: number }) {
+  const unreadLabel = unread === 1 ? "1 unread reply" : `${unread} unread replies`;
   return (
     <div className="group/widget fixed bottom-4 right-4 z-40">
       {/* Shown (and focusable) only while the widget is expanded. */}
@@ -34,11 +38,19 @@ export function SupportWidget() {
           data-testid="support-widget"
         >
           <summary
-            aria-label="VIP Support"
+            aria-label={unread > 0 ? `VIP Support, ${unreadLabel}` : "VIP Support"}
             className="flex cursor-pointer list-none [&::-webkit-details-marker]:hidden"
           >
-            <span className="ml-auto flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-glow group-open/support:hidden">
+            <span className="relative ml-auto flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-glow group-open/support:hidden">
               <ChatIcon className="h-6 w-6" />
+              {unread > 0 ? (
+                <span
+                  className="absolute -right-1 -top-1 min-w-[1.4rem] rounded-full bg-red-600 px-1.5 text-center text-xs font-bold leading-[1.4rem] text-white"
+                  data-testid="support-unread"
+                >
+                  {unread > 99 ? "99+" : unread}
+                </span>
+              ) : null}
             </span>
             <span className="hidden w-full items-center gap-2 bg-primary py-3 pl-4 pr-12 text-primary-foreground group-open/support:flex">
               <span className="flex-1 font-display text-lg font-extrabold uppercase">
@@ -67,6 +79,19 @@ export function SupportWidget() {
             <Link to="/telegram" className={OPTION}>
               <UsersIcon className="text-primary" />
               Join Telegram Community
+            </Link>
+            <Link to={signedIn ? "/support" : authPath("login", "/support")} className={OPTION}>
+              <ChatIcon className="text-primary" />
+              Chat with us
+              {unread > 0 ? (
+                <span className="ml-auto rounded-full bg-primary px-2 text-xs font-bold text-primary-foreground">
+                  {unread}
+                  <span className="sr-only">
+                    {" "}
+                    {unread === 1 ? "unread reply" : "unread replies"}
+                  </span>
+                </span>
+              ) : null}
             </Link>
           </div>
         </details>

@@ -37,6 +37,7 @@ const ADMIN_LINKS: NavLink[] = [
   { label: "Dashboard", to: "/admin/dashboard" },
   { label: "User Management", to: "/admin/user-management" },
   { label: "Notifications", to: "/admin/notifications" },
+  { label: "Support", to: "/admin/support" },
   { label: "Wager Races", to: "/admin/wager-races" },
   { label: "Bonus Codes", to: "/admin/bonus-codes" },
 ];

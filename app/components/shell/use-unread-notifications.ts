@@ -1,7 +1,7 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { showToast } from "~/lib/client-toast";
-import { useServerSocket } from "~/realtime/use-leaderboard-socket";
+import { useSocket } from "~/realtime/use-socket";
 
 /**
  * The signed-in user's unread count, live (docs/decisions/0024): the root loader's figure, replaced
@@ -16,7 +16,7 @@ export function useUnreadNotifications(signedInCount: number | null): number | n
   // Every navigation (a read, 'Mark all as read', any page) ran the root loader again.
   useEffect(() => setLive(null), [location.key]);
 
-  useServerSocket(
+  useSocket(
     "/ws/notifications",
     (message) => {
       if (message.type !== "NOTIFICATIONS") return;

@@ -420,6 +420,47 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     expect((page.json as unknown[]).length).toBeGreaterThan(1);
   });
 
+  it("POST /api/chat/messages and GET /api/chat/history: a player's own conversation, staff any", async () => {
+    const sent = await contract("POST /api/chat/messages", "/api/chat/messages", 201, {
+      headers: { Cookie: userCookie },
+      // A client's isStaffReply is ignored: the server decides.
+      json: { message: "Contract question", isStaffReply: true },
+    });
+    const { chatMessage } = sent.json as { chatMessage: { conversationId: number; id: number } };
+    expect(sent.json).toMatchObject({ chatMessage: { isStaffReply: false } });
+    const reply = await contract("POST /api/chat/messages", "/api/chat/messages", 201, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      json: { message: "Contract answer", conversationId: chatMessage.conversationId },
+    });
+    expect(reply.json).toMatchObject({ chatMessage: { isStaffReply: true } });
+    await contract("POST /api/chat/messages", "/api/chat/messages", 400, {
+      headers: { Cookie: userCookie },
+      json: { message: "   " },
+    });
+    await contract("POST /api/chat/messages", "/api/chat/messages", 401, {
+      json: { message: "who am I" },
+    });
+
+    const own = await contract("GET /api/chat/history", "/api/chat/history", 200, {
+      headers: fetchDefaults(userCookie),
+    });
+    expect((own.json as { message: string }[]).map((m) => m.message)).toEqual([
+      "Contract question",
+      "Contract answer",
+    ]);
+    const page = await contract(
+      "GET /api/chat/history",
+      `/api/chat/history?conversationId=${chatMessage.conversationId}&before=${chatMessage.id + 1}&limit=1`,
+      200,
+      { headers: { Authorization: `Bearer ${adminToken}` } },
+    );
+    expect((page.json as { id: number }[]).map((m) => m.id)).toEqual([chatMessage.id]);
+    await contract("GET /api/chat/history", "/api/chat/history?before=abc", 400, {
+      headers: fetchDefaults(userCookie),
+    });
+    await contract("GET /api/chat/history", "/api/chat/history", 401);
+  });
+
   it("GET /api/admin/wager-races: rules and description are strings, never null", async () => {
     const answer = await contract("GET /api/admin/wager-races", "/api/admin/wager-races", 200, {
       headers: { Cookie: adminCookie },
@@ -602,18 +643,18 @@ describe("the whole API answers JSON", { timeout: 60_000 }, () => {
     expect([...routed].sort()).toEqual([...new Set(API_ENDPOINTS.map((e) => e.path))].sort());
   });
 
-  it.each([
-    ["GET", "/api/chat/history"],
-    ["PATCH", "/api/nothing/here"],
-  ])("answers %s %s, an unknown path, 404 {status: 'error', message}", async (method, path) => {
-    const answer = await send(`${method} ${path}`, path, {
-      method,
-      json: method === "GET" ? undefined : {},
-    });
-    called.delete(`${method} ${path}`);
-    expect(answer.status).toBe(404);
-    expect(apiErrorSchema.parse(answer.json).status).toBe("error");
-  });
+  it.each([["PATCH", "/api/nothing/here"]])(
+    "answers %s %s, an unknown path, 404 {status: 'error', message}",
+    async (method, path) => {
+      const answer = await send(`${method} ${path}`, path, {
+        method,
+        json: method === "GET" ? undefined : {},
+      });
+      called.delete(`${method} ${path}`);
+      expect(answer.status).toBe(404);
+      expect(apiErrorSchema.parse(answer.json).status).toBe("error");
+    },
+  );
 
   it("answers a method an endpoint lacks 405 with Allow, on every route", async () => {
     for (const path of new Set(API_ENDPOINTS.map((e) => e.path))) {

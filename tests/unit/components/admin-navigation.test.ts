@@ -15,11 +15,11 @@ describe("the ADMIN navigation group", () => {
       const admin = navigationSections(variant, { isAdmin: true }).find(
         (section) => section.label === "Admin",
       );
-      // docs/product.md §P2: the mobile group omits notifications.
+      // docs/product.md §P2: the mobile group omits notifications and support.
       expect(admin?.links.map((link) => link.to)).toEqual([
         "/admin/dashboard",
         "/admin/user-management",
-        ...(variant === "desktop" ? ["/admin/notifications"] : []),
+        ...(variant === "desktop" ? ["/admin/notifications", "/admin/support"] : []),
         "/admin/wager-races",
         "/admin/bonus-codes",
       ]);

@@ -107,6 +107,7 @@ describe("the admin guard", () => {
         "admin.security.tsx",
         "admin.analytics.tsx",
         "admin.bonus-codes.tsx",
+        "admin.support.tsx",
       ]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(

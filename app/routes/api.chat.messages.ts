@@ -1,0 +1,6 @@
+import { apiRoute } from "~/lib/json-api.server";
+import { jsonSendChatMessage } from "~/services/support-chat-api.server";
+
+const route = apiRoute({ POST: ({ request }) => jsonSendChatMessage(request) });
+export const loader = route.loader;
+export const action = route.action;
