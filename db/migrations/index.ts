@@ -9,12 +9,12 @@ import * as m0007 from "./0007_one_live_monthly_race_per_month";
 import * as m0008 from "./0008_session_expiry_indexes";
 import * as m0009 from "./0009_player_name_search";
 import * as m0010 from "./0010_admin_users_and_audit";
-import * as m0012 from "./0012_provider_token_usage";
-import * as m0016 from "./0016_email_outbox";
-import * as m0015 from "./0015_notifications_inbox";
 import * as m0011 from "./0011_admin_totp";
+import * as m0012 from "./0012_provider_token_usage";
 import * as m0013 from "./0013_user_activity";
 import * as m0014 from "./0014_bonus_codes_admin";
+import * as m0015 from "./0015_notifications_inbox";
+import * as m0016 from "./0016_email_outbox";
 import * as m0017 from "./0017_support_chat";
 
 /**
@@ -33,11 +33,11 @@ export const migrations: Record<string, Migration> = {
   "0008_session_expiry_indexes": m0008,
   "0009_player_name_search": m0009,
   "0010_admin_users_and_audit": m0010,
-  "0012_provider_token_usage": m0012,
-  "0015_notifications_inbox": m0015,
   "0011_admin_totp": m0011,
+  "0012_provider_token_usage": m0012,
   "0013_user_activity": m0013,
   "0014_bonus_codes_admin": m0014,
+  "0015_notifications_inbox": m0015,
   "0016_email_outbox": m0016,
   "0017_support_chat": m0017,
 };
