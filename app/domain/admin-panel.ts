@@ -1,6 +1,6 @@
 /**
- * The admin panel's seven cards (docs/product.md §A2), in the spec's order and words. A card
- * whose page is not built yet has no `to`: the panel shows it unlinked, 'Not available yet'.
+ * The admin panel's seven cards (docs/product.md §A2), in the spec's order and words, each
+ * linking to its page with a live figure.
  */
 export type PanelFigure =
   | "users"
@@ -14,7 +14,7 @@ export type PanelFigure =
 export interface PanelCard {
   title: string;
   text: string;
-  to: string | null;
+  to: string;
   figure: PanelFigure;
   figureLabel: string;
 }
@@ -70,5 +70,3 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     figureLabel: "players synced",
   },
 ];
-
-export const NOT_AVAILABLE_YET = "Not available yet";

@@ -15,7 +15,8 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  hour12: false,
+  // h23, not hour12: false, which writes midnight as "24:00".
+  hourCycle: "h23",
   timeZone: "UTC",
 });
 

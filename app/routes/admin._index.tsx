@@ -3,13 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { NOT_AVAILABLE_YET, PANEL_CARDS } from "~/domain/admin-panel";
+import { PANEL_CARDS } from "~/domain/admin-panel";
 import { requireAdmin } from "~/services/auth.server";
 import { panelFigures } from "~/services/admin-panel.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Panel | GoatedVIPs" },
-  { name: "description", content: "Run GoatedVIPs: users, wager races and the audit log." },
+  {
+    name: "description",
+    content: "Run GoatedVIPs: users, races, codes, notifications, support and the audit log.",
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,42 +39,23 @@ export default function AdminPanel() {
         </div>
       </AdminPageHeader>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {PANEL_CARDS.map((card) => {
-          const figure = figures[card.figure];
-          const body = (
-            <>
+        {PANEL_CARDS.map((card) => (
+          <li key={card.title}>
+            <Link
+              to={card.to}
+              className="block h-full rounded-xl border border-accent bg-card p-5 hover:border-primary"
+            >
               <h2 className="font-display text-xl font-extrabold uppercase">{card.title}</h2>
               <p className="mt-1 text-sm text-muted">{card.text}</p>
-              {figure !== null ? (
-                <p className="mt-4">
-                  <span className="font-display text-2xl font-extrabold tabular-nums">
-                    {figure}
-                  </span>{" "}
-                  <span className="text-sm text-muted">{card.figureLabel}</span>
-                </p>
-              ) : null}
-              {card.to ? null : (
-                <p className="mt-4 text-sm font-semibold text-muted">{NOT_AVAILABLE_YET}</p>
-              )}
-            </>
-          );
-          return (
-            <li key={card.title}>
-              {card.to ? (
-                <Link
-                  to={card.to}
-                  className="block h-full rounded-xl border border-accent bg-card p-5 hover:border-primary"
-                >
-                  {body}
-                </Link>
-              ) : (
-                <div className="h-full rounded-xl border border-dashed border-accent bg-card p-5">
-                  {body}
-                </div>
-              )}
-            </li>
-          );
-        })}
+              <p className="mt-4">
+                <span className="font-display text-2xl font-extrabold tabular-nums">
+                  {figures[card.figure]}
+                </span>{" "}
+                <span className="text-sm text-muted">{card.figureLabel}</span>
+              </p>
+            </Link>
+          </li>
+        ))}
       </ul>
     </div>
   );

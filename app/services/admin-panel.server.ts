@@ -16,9 +16,7 @@ async function tokenStatus(now: Date): Promise<string> {
 }
 
 /** The panel's live figures, from the database. */
-export async function panelFigures(
-  now: Date = new Date(),
-): Promise<Record<PanelFigure, string | null>> {
+export async function panelFigures(now: Date = new Date()): Promise<Record<PanelFigure, string>> {
   const [
     users,
     liveRaces,

@@ -11,6 +11,8 @@ describe("time formatting", () => {
   it("writes dates and times in UTC", () => {
     expect(formatDate("2026-11-21T23:30:00.000Z")).toBe("November 21, 2026");
     expect(formatDateTime("2026-11-21T09:05:00.000Z")).toBe("Nov 21, 2026, 09:05 UTC");
+    // Midnight is "00:00", never "24:00".
+    expect(formatDateTime("2026-01-02T00:00:00.000Z")).toBe("Jan 2, 2026, 00:00 UTC");
   });
 
   it("says how long ago", () => {
