@@ -250,7 +250,7 @@ function StatusBadge({ status }: { status: "open" | "closed" }) {
   return (
     <span
       className={`rounded px-2 py-0.5 text-xs font-semibold ${
-        status === "open" ? "bg-emerald-500/20 text-emerald-300" : "bg-accent text-muted"
+        status === "open" ? "bg-emerald-500/20 text-emerald-300" : "bg-accent text-white"
       }`}
     >
       {status === "open" ? "Open" : "Closed"}
