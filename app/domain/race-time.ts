@@ -27,8 +27,9 @@ export function utcMonthWindow(now: Date): RaceWindow {
 export function monthStartBaseline(
   totals: { all_time: number; this_month: number },
   now: Date,
+  // The caller storing many players computes the month's start once.
+  start: Date = utcMonthWindow(now).start,
 ): { takenAt: string; allTime: number } | null {
-  const { start } = utcMonthWindow(now);
   const allTime = Math.max(0, totals.all_time - totals.this_month);
   if (allTime <= 0 || start.getTime() >= now.getTime()) return null;
   return { takenAt: start.toISOString(), allTime };

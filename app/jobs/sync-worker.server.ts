@@ -1,12 +1,16 @@
 // The sync's heavy part, run on its own thread (docs/decisions/0019): fetch, parse, validate and
-// store one payload. Loaded twice: by the server's thread for the types and `fetchAndStore`, and
-// as the entry of the sync worker thread (sync-thread.server.ts), where it answers each message.
+// store one payload. Loaded twice: by the server's thread for its types, and as the entry of the
+// sync worker thread (sync-thread.server.ts), where it answers each message.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { adoptWriteTurn } from "~db";
 import { fetchReferrals } from "~/provider/client.server";
 import type { ProviderEndpoint } from "~/provider/client.server";
 import { demoReferrals } from "~/provider/demo-source.server";
-import { checkpointAfterSync, storeReferrals } from "~/services/player-store.server";
+import {
+  checkpointAfterSync,
+  setAutomaticCheckpoints,
+  storeReferrals,
+} from "~/services/player-store.server";
 
 /** `workerData.role` of the sync worker thread. */
 export const SYNC_WORKER_ROLE = "sync";
@@ -21,19 +25,8 @@ export type SyncWorkResult =
   | { ok: false; stage: "fetch"; error: string; rateLimited?: true; retryAfterMs?: number }
   | { ok: false; stage: "store"; error: string };
 
-/**
- * Fetches the payload (or makes the demo one) and stores it; a failed fetch stores nothing. Ends
- * with a checkpoint, whatever happened: the server's thread leaves them to this thread.
- */
-export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
-  try {
-    return await fetchAndStoreOnce(work);
-  } finally {
-    checkpointAfterSync();
-  }
-}
-
-async function fetchAndStoreOnce(work: SyncWork): Promise<SyncWorkResult> {
+/** Fetches the payload (or makes the demo one) and stores it; a failed fetch stores nothing. */
+async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
   const now = new Date(work.now);
   const fetched =
     work.source === "demo"
@@ -58,8 +51,13 @@ async function fetchAndStoreOnce(work: SyncWork): Promise<SyncWorkResult> {
 if (!isMainThread && parentPort && workerData?.role === SYNC_WORKER_ROLE) {
   adoptWriteTurn(workerData.writeTurn as SharedArrayBuffer);
   const port = parentPort;
+  // One checkpoint per sync, after its result is posted, rather than inside its commits (0019).
+  setAutomaticCheckpoints(false);
   port.on("message", (work: SyncWork) => {
-    void fetchAndStore(work).then((result) => port.postMessage(result));
+    void fetchAndStore(work).then((result) => {
+      port.postMessage(result);
+      checkpointAfterSync();
+    });
   });
   port.postMessage("ready");
 }

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -129,8 +130,14 @@ export function createHttpApp({
 
   // Fingerprinted assets never change; everything else in public/ may. A folder of public/ that
   // shares a page's path (public/promotions) must not redirect the page to a trailing slash.
+  // Only paths under one of public/'s entries are looked up on disk: the API and the pages skip
+  // a file-system check per request.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h", redirect: false }));
+  const publicFiles = express.static("public", { maxAge: "1h", redirect: false });
+  const publicEntries = new Set(readdirSync("public"));
+  app.use((req, res, next) =>
+    publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next(),
+  );
 
   // The admin host serves the admin area only; its pages' assets were served just above.
   app.use((req, res, next) => {

@@ -99,7 +99,8 @@ export async function storeReferrals(
   const newestSnapshotOf = sqlite
     .prepare("SELECT max(taken_at) FROM wager_snapshots WHERE uid = ?")
     .pluck();
-  const monthStart = utcMonthWindow(now).start.toISOString();
+  const monthStartDate = utcMonthWindow(now).start;
+  const monthStart = monthStartDate.toISOString();
   // A race across midnight frozen before this store (the completion job's fallback when the
   // provider was down) kept its pre-midnight figures; a midnight snapshot now would take what
   // was wagered between our last sync and midnight out of the new month's race too.
@@ -142,7 +143,7 @@ export async function storeReferrals(
         totalsChanged ? at : before[6],
       );
       result.changed += 1;
-      const baseline = monthStartBaseline(wagered, now);
+      const baseline = monthStartBaseline(wagered, now, monthStartDate);
       // A new player's history before the month, or what a known player wagered between our
       // last sync and midnight (it belongs to the month that ended).
       const splitsMonthTurn = () =>
