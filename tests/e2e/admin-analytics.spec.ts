@@ -17,7 +17,7 @@ const CHARTS = [
   "Sessions by device",
 ];
 
-test("analytics renders the site's figures, and the range switch shows 7, 30 or 90 days", async ({
+test("analytics renders the site's figures, and the range switch shows 7, 30 or 90 days @mobile", async ({
   page,
   context,
 }) => {

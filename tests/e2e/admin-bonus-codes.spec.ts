@@ -174,7 +174,7 @@ test("members see usable codes first, expired ones dimmed, and 'Copied!' for 2 s
   await expect(button).toHaveAccessibleName(`Copy ${code}`, { timeout: 3000 });
 });
 
-test("the phone's bell shows a dot for a code the member has not seen", async ({
+test("the phone's bell shows a dot for a code the member has not seen @mobile", async ({
   page,
   context,
 }, info) => {

@@ -50,7 +50,7 @@ test.describe("home", () => {
     }
   });
 
-  test("the carousel reaches every item by swipe, in turn", async ({ page }, info) => {
+  test("the carousel reaches every item by swipe, in turn @mobile", async ({ page }, info) => {
     await page.goto("/");
     await scrollIntoViewOf(page, track(page));
     await expectShown(page, 0);

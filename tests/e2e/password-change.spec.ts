@@ -27,7 +27,6 @@ async function isSignedIn(token: string) {
 }
 
 test("change the password on the profile; every other session ends", async ({ page }) => {
-  test.skip(test.info().project.name === "mobile", "js-off and js-on cover the form");
   const username = `goat_${randomBytes(4).toString("hex")}`;
   // Registered through the API from the page's context: the browser keeps the session cookie.
   const registered = await page.request.post("/api/auth/register", {

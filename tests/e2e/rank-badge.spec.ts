@@ -21,7 +21,7 @@ async function linkPlayer(account: TestAccount, allTime: number) {
 }
 
 test.describe("the header's rank badge and bell", () => {
-  test("on a phone: the bell goes to bonus codes; the badge shows the rank once wagered", async ({
+  test("on a phone: the bell goes to bonus codes; the badge shows the rank once wagered @mobile", async ({
     page,
     context,
   }, info) => {

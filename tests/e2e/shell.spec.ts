@@ -43,7 +43,9 @@ async function entriesOf(nav: Locator) {
 }
 
 test.describe("home and the site shell", () => {
-  test("home renders with the full navigation, in the spec's order", async ({ page }, info) => {
+  test("home renders with the full navigation, in the spec's order @mobile", async ({
+    page,
+  }, info) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -83,7 +85,7 @@ test.describe("home and the site shell", () => {
     await expect(play).toHaveAttribute("rel", /noopener/);
   });
 
-  test("the mobile drawer opens and its links work", async ({ page }) => {
+  test("the mobile drawer opens and its links work @mobile", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const drawer = page.getByRole("navigation", { name: "Mobile" });
@@ -229,8 +231,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("status")).toHaveCount(0);
   });
 
-  test("the desktop menus close on Escape and on a click outside", async ({ page }, info) => {
-    test.skip(info.project.name === "mobile", "desktop navigation");
+  test("the desktop menus close on Escape and on a click outside", async ({ page }) => {
     await page.goto("/");
     const menu = page.locator("details", {
       has: page.locator("summary", { hasText: "Get Started" }),
