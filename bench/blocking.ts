@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import { advancedPayload, referralPayload } from "./payload";
 
-export interface BlockingBenchDeps {
+export interface ServerBenchDeps {
   work: string;
   origin: string;
   record: (measure: string, budget: string, result: string, ok: boolean | null) => void;
@@ -25,7 +25,7 @@ export interface BlockingBenchDeps {
 
 const SEARCH_PLAYERS = 400_000;
 
-export async function benchBlocking(deps: BlockingBenchDeps) {
+export async function benchBlocking(deps: ServerBenchDeps) {
   await benchSyncWait(deps);
   await benchSearch(deps);
 }
@@ -37,7 +37,7 @@ async function benchSyncWait({
   ms,
   startServer,
   stopServer,
-}: BlockingBenchDeps) {
+}: ServerBenchDeps) {
   const provider = await startFakeProvider();
   const payload = referralPayload(100_000, 4);
   provider.setPayload(payload);
@@ -92,7 +92,7 @@ async function benchSyncWait({
   }
 }
 
-async function benchSearch({ work, record, ms }: BlockingBenchDeps) {
+async function benchSearch({ work, record, ms }: ServerBenchDeps) {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", fileURLToPath(import.meta.url), "search"],

@@ -1,0 +1,184 @@
+// DESIGN.md "Performance budgets": 200 concurrent users for 60 s, mixing page views, searches,
+// sign-ins and profile saves: no errors, and page views under 500 ms p99 while the sign-ins hash.
+import path from "node:path";
+import { openDatabase } from "../db";
+import { PROFILE_COLORS } from "../app/domain/account-forms";
+import { hashPassword } from "../app/services/passwords.server";
+import { insertSession, insertUser } from "../tests/factories";
+import { referralPayload } from "./payload";
+import { startFakeProvider } from "../tests/fake-provider/server";
+import type { ServerBenchDeps } from "./blocking";
+
+const USERS = 200;
+const DURATION_MS = 60_000;
+// A person reads a page before the next click: 0.5 to 1.5 s between one user's requests.
+const THINK_MS = { min: 500, max: 1500 };
+// Strong enough for any password rule.
+const PASSWORD = "Bench-Goats-Graze-At-Dawn-77";
+const PAGES = [
+  "/",
+  "/leaderboard?period=daily",
+  "/leaderboard?period=weekly",
+  "/leaderboard?period=monthly&page=2",
+  "/leaderboard?period=all_time",
+  "/wager-races",
+  "/profile",
+  "/vip-program",
+];
+
+type Action = "page" | "search" | "profile" | "sign-in";
+/** Of 100 actions: most are page views; a sign-in costs a password hash, so they are rarer. */
+const MIX: [Action, number][] = [
+  ["page", 78],
+  ["search", 12],
+  ["profile", 8],
+  ["sign-in", 2],
+];
+
+interface BenchUser {
+  username: string;
+  cookie: string;
+  token: string;
+  address: string;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+function pickAction(): Action {
+  let roll = Math.random() * 100;
+  for (const [action, share] of MIX) {
+    roll -= share;
+    if (roll < 0) return action;
+  }
+  return "page";
+}
+
+/** Members with a real password and a live session each, as if they had signed in earlier. */
+async function createUsers(databaseFile: string): Promise<BenchUser[]> {
+  const db = openDatabase(databaseFile);
+  try {
+    const passwordHash = await hashPassword(PASSWORD);
+    const users: BenchUser[] = [];
+    for (let i = 0; i < USERS; i += 1) {
+      const username = `mixed${String(i).padStart(3, "0")}_${Date.now() % 100_000}`;
+      const id = await insertUser(db, { username, password_hash: passwordHash });
+      const { token } = await insertSession(db, id, { user_agent: "bench" });
+      users.push({
+        username,
+        token,
+        // Remix's cookie encoding of the session token (tests/e2e/accounts.ts).
+        cookie: `gv_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`,
+        // 198.18.0.0/15 is the benchmarking range; the server trusts a proxy on loopback.
+        address: `198.18.${2 + Math.floor(i / 250)}.${(i % 250) + 1}`,
+      });
+    }
+    return users;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function benchMixedUsers({
+  work,
+  origin,
+  record,
+  ms,
+  startServer,
+  stopServer,
+}: ServerBenchDeps) {
+  const provider = await startFakeProvider();
+  provider.setPayload(referralPayload(10_000, 4));
+  const databaseFile = path.join(work, "mixed.sqlite");
+  const server = await startServer(databaseFile, provider.url, 86_400);
+  try {
+    const users = await createUsers(databaseFile);
+    const pageViews: number[] = [];
+    const signIns: number[] = [];
+    const counts: Record<Action, number> = { page: 0, search: 0, profile: 0, "sign-in": 0 };
+    const errors: string[] = [];
+
+    const act = async (user: BenchUser, action: Action) => {
+      const headers = { Origin: origin, "X-Forwarded-For": user.address };
+      const started = performance.now();
+      let response: Response;
+      if (action === "page" || action === "search") {
+        const target =
+          action === "page"
+            ? PAGES[Math.floor(Math.random() * PAGES.length)]
+            : `/leaderboard?period=daily&q=${"abcdefghij"[Math.floor(Math.random() * 10)]}b`;
+        response = await fetch(`${origin}${target}`, {
+          headers: { ...headers, Cookie: user.cookie },
+        });
+      } else if (action === "profile") {
+        response = await fetch(`${origin}/api/user/update`, {
+          method: "POST",
+          headers: {
+            ...headers,
+            Authorization: `Bearer ${user.token}`,
+            "Content-Type": "application/json",
+          },
+          body: JSON.stringify({
+            username: user.username,
+            profileColor: PROFILE_COLORS[Math.floor(Math.random() * PROFILE_COLORS.length)],
+            bio: `Bench bio ${Math.random().toString(36).slice(2)}`,
+          }),
+        });
+      } else {
+        response = await fetch(`${origin}/api/auth/login`, {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify({ username: user.username, password: PASSWORD }),
+        });
+      }
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      counts[action] += 1;
+      if (!response.ok) errors.push(`${action} answered ${response.status}`);
+      else if (action === "page" || action === "search") pageViews.push(elapsed);
+      else if (action === "sign-in") signIns.push(elapsed);
+    };
+
+    const deadline = performance.now() + DURATION_MS;
+    const think = () =>
+      new Promise((resolve) =>
+        setTimeout(resolve, THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min)),
+      );
+    await Promise.all(
+      users.map(async (user) => {
+        // Arrivals spread over the first second, as people's would be.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
+        while (performance.now() < deadline) {
+          await act(user, pickAction()).catch((error: unknown) => errors.push(String(error)));
+          await think();
+        }
+      }),
+    );
+
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    record(
+      `${USERS} users for ${DURATION_MS / 1000} s (${counts.page} page views, ${counts.search} searches, ${counts.profile} profile saves, ${counts["sign-in"]} sign-ins): errors`,
+      "0",
+      `${errors.length} of ${total}${errors[0] ? ` (first: ${errors[0]})` : ""}`,
+      errors.length === 0,
+    );
+    pageViews.sort((a, b) => a - b);
+    const p99 = percentile(pageViews, 0.99);
+    record(
+      `${USERS} mixed users: page views and searches, p99 (median)`,
+      "< 500 ms",
+      `${ms(p99)} (${ms(percentile(pageViews, 0.5))})`,
+      p99 < 500,
+    );
+    signIns.sort((a, b) => a - b);
+    record(
+      `${USERS} mixed users: sign-ins, p99 (median)`,
+      "none",
+      `${ms(percentile(signIns, 0.99))} (${ms(percentile(signIns, 0.5))})`,
+      null,
+    );
+  } finally {
+    await stopServer(server);
+    await provider.close();
+  }
+}
