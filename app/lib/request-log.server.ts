@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { logger } from "./logger.server";
+import { observeHttpRequest } from "./metrics.server";
+import { createRouteLabeler } from "./route-label.server";
+
+/** An incoming X-Request-Id is kept when it looks like an id (a proxy's or a client's trace id). */
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The requests under way, by request id, with the signed-in user once the app has looked it up
+ * (noteRequestUser): the log line names the user without a lookup of its own.
+ */
+const inFlight = new Map<string, { userId: number | null; startedAt: number }>();
+
+/**
+ * Called where the app finds a request's signed-in user (app/services/sessions.server.ts): the
+ * request's log line then carries the user id. The request id travels in the request's
+ * X-Request-Id header, which this middleware sets before the app sees the request.
+ */
+export function noteRequestUser(request: Request, userId: number): void {
+  const entry = inFlight.get(request.headers.get("x-request-id") ?? "");
+  if (entry) entry.userId = userId;
+}
+
+/**
+ * One JSON log line (pino-http) and the request metrics for every request: method, route pattern,
+ * status, duration, request id, the user id when signed in; never headers (so never cookies or
+ * tokens). The request id (a sane incoming X-Request-Id, else a new UUID) is echoed in the
+ * answer's X-Request-Id. Costs a map entry and one asynchronous log write per request.
+ */
+export function observeRequests({ build }: { build: ServerBuild }): RequestHandler {
+  const routeOf = createRouteLabeler(build.routes);
+  const routeLabel = (req: IncomingMessage) => {
+    const { route, path } = req as ExpressRequest;
+    // The express app's own routes (/healthz, /metrics, /readyz); "*" is the Remix handler's.
+    const expressPath: unknown = (route as { path?: unknown } | undefined)?.path;
+    if (typeof expressPath === "string" && expressPath !== "*") return expressPath;
+    if (path.startsWith("/build/")) return "/build/*";
+    return routeOf(path);
+  };
+
+  /** The request's log fields; records its metrics (called once, when the answer ends). */
+  const complete = (req: IncomingMessage, res: ServerResponse) => {
+    const id = String(req.id);
+    const entry = inFlight.get(id);
+    inFlight.delete(id);
+    const durationMs = entry ? performance.now() - entry.startedAt : 0;
+    const route = routeLabel(req);
+    const method = req.method ?? "GET";
+    observeHttpRequest(method, route, res.statusCode, durationMs / 1000);
+    return {
+      method,
+      route,
+      path: (req as ExpressRequest).path,
+      status: res.statusCode,
+      durationMs: Math.round(durationMs * 10) / 10,
+      ...(entry?.userId != null && { userId: entry.userId }),
+    };
+  };
+
+  return pinoHttp({
+    logger,
+    // The line's bindings are the request id alone; the fields come from `complete`.
+    quietReqLogger: true,
+    quietResLogger: true,
+    serializers: { req: () => undefined, res: () => undefined },
+    genReqId(req, res) {
+      const incoming = req.headers["x-request-id"];
+      const id =
+        typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) && !inFlight.has(incoming)
+          ? incoming
+          : randomUUID();
+      inFlight.set(id, { userId: null, startedAt: performance.now() });
+      req.headers["x-request-id"] = id;
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customSuccessMessage: () => "request completed",
+    customErrorMessage: () => "request failed",
+    customSuccessObject: (req, res) => complete(req, res),
+    customErrorObject: (req, res, error) => ({ ...complete(req, res), err: error }),
+  });
+}
