@@ -89,6 +89,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   });
 
   return {
+    /** The process's structured log, for server.ts's own lines. */
+    logger,
     /** Stops accepting, waits for in-flight requests, stops the jobs and sockets, closes the db. */
     async stop() {
       shuttingDown = true;
