@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
+import { pinoHttp, stdSerializers } from "pino-http";
 import { logger } from "./logger.server";
 import { observeHttpRequest } from "./metrics.server";
 import { createRouteLabeler } from "./route-label.server";
@@ -27,6 +27,16 @@ export function noteRequestUser(request: Request, userId: number): void {
 }
 
 /**
+ * The path as the client sent it, without the query (which may carry a token). Not `req.path`: a
+ * mounted middleware (express.static under /build) answers with the mount point cut off.
+ */
+function pathOf(req: IncomingMessage): string {
+  const url = (req as ExpressRequest).originalUrl || req.url || "/";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
  * One JSON log line (pino-http) and the request metrics for every request: method, route pattern,
  * status, duration, request id, the user id when signed in; never headers (so never cookies or
  * tokens). The request id (a sane incoming X-Request-Id, else a new UUID) is echoed in the
@@ -34,10 +44,10 @@ export function noteRequestUser(request: Request, userId: number): void {
  */
 export function observeRequests({ build }: { build: ServerBuild }): RequestHandler {
   const routeOf = createRouteLabeler(build.routes);
-  const routeLabel = (req: IncomingMessage) => {
-    const { route, path } = req as ExpressRequest;
+  const routeLabel = (req: IncomingMessage, path: string) => {
     // The express app's own routes (/healthz, /metrics, /readyz); "*" is the Remix handler's.
-    const expressPath: unknown = (route as { path?: unknown } | undefined)?.path;
+    const expressPath: unknown = ((req as ExpressRequest).route as { path?: unknown } | undefined)
+      ?.path;
     if (typeof expressPath === "string" && expressPath !== "*") return expressPath;
     if (path.startsWith("/build/")) return "/build/*";
     return routeOf(path);
@@ -49,13 +59,14 @@ export function observeRequests({ build }: { build: ServerBuild }): RequestHandl
     const entry = inFlight.get(id);
     inFlight.delete(id);
     const durationMs = entry ? performance.now() - entry.startedAt : 0;
-    const route = routeLabel(req);
+    const path = pathOf(req);
+    const route = routeLabel(req, path);
     const method = req.method ?? "GET";
     observeHttpRequest(method, route, res.statusCode, durationMs / 1000);
     return {
       method,
       route,
-      path: (req as ExpressRequest).path,
+      path,
       status: res.statusCode,
       durationMs: Math.round(durationMs * 10) / 10,
       ...(entry?.userId != null && { userId: entry.userId }),
@@ -67,7 +78,9 @@ export function observeRequests({ build }: { build: ServerBuild }): RequestHandl
     // The line's bindings are the request id alone; the fields come from `complete`.
     quietReqLogger: true,
     quietResLogger: true,
-    serializers: { req: () => undefined, res: () => undefined },
+    // Used as given (not wrapped around pino-http's own, which copy every header first).
+    wrapSerializers: false,
+    serializers: { req: () => undefined, res: () => undefined, err: stdSerializers.err },
     genReqId(req, res) {
       const incoming = req.headers["x-request-id"];
       const id =
