@@ -5,26 +5,11 @@ import type { Request as ExpressRequest, RequestHandler } from "express";
 import { pinoHttp, stdSerializers } from "pino-http";
 import { logger } from "./logger.server";
 import { observeHttpRequest } from "./metrics.server";
+import { isRequestInFlight, requestFinished, requestStarted } from "./requests-in-flight.server";
 import { createRouteLabeler } from "./route-label.server";
 
 /** An incoming X-Request-Id is kept when it looks like an id (a proxy's or a client's trace id). */
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/**
- * The requests under way, by request id, with the signed-in user once the app has looked it up
- * (noteRequestUser): the log line names the user without a lookup of its own.
- */
-const inFlight = new Map<string, { userId: number | null; startedAt: number }>();
-
-/**
- * Called where the app finds a request's signed-in user (app/services/sessions.server.ts): the
- * request's log line then carries the user id. The request id travels in the request's
- * X-Request-Id header, which this middleware sets before the app sees the request.
- */
-export function noteRequestUser(request: Request, userId: number): void {
-  const entry = inFlight.get(request.headers.get("x-request-id") ?? "");
-  if (entry) entry.userId = userId;
-}
 
 /**
  * The path as the client sent it, without the query (which may carry a token). Not `req.path`: a
@@ -56,8 +41,7 @@ export function observeRequests({ build }: { build: ServerBuild }): RequestHandl
   /** The request's log fields; records its metrics (called once, when the answer ends). */
   const complete = (req: IncomingMessage, res: ServerResponse) => {
     const id = String(req.id);
-    const entry = inFlight.get(id);
-    inFlight.delete(id);
+    const entry = requestFinished(id);
     const durationMs = entry ? performance.now() - entry.startedAt : 0;
     const path = pathOf(req);
     const route = routeLabel(req, path);
@@ -84,10 +68,12 @@ export function observeRequests({ build }: { build: ServerBuild }): RequestHandl
     genReqId(req, res) {
       const incoming = req.headers["x-request-id"];
       const id =
-        typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) && !inFlight.has(incoming)
+        typeof incoming === "string" &&
+        SANE_REQUEST_ID.test(incoming) &&
+        !isRequestInFlight(incoming)
           ? incoming
           : randomUUID();
-      inFlight.set(id, { userId: null, startedAt: performance.now() });
+      requestStarted(id);
       req.headers["x-request-id"] = id;
       res.setHeader("X-Request-Id", id);
       return id;

@@ -3,7 +3,7 @@ import { createCookie } from "@remix-run/node";
 import { utcDay } from "~/domain/time";
 import { servedOverHttps } from "~/lib/config.server";
 import { eventBus } from "~/lib/event-bus.server";
-import { noteRequestUser } from "~/lib/request-log.server";
+import { noteRequestUser } from "~/lib/requests-in-flight.server";
 import { db } from "./db.server";
 
 const MINUTE = 60_000;
@@ -61,7 +61,7 @@ export async function findRequestUser(
     { authorization: request.headers.get("Authorization"), cookie: request.headers.get("Cookie") },
     now,
   );
-  // The request's log line names its user (app/lib/request-log.server.ts).
+  // The request's log line names its user (app/lib/requests-in-flight.server.ts).
   if (user) noteRequestUser(request, user.userId);
   return user;
 }
