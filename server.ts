@@ -12,20 +12,21 @@ const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
 const build = (await import(buildUrl)) as ServerBuild;
 const entry = build.entry.module as unknown as { startServerRuntime: typeof startServerRuntime };
 const runtime = await entry.startServerRuntime({ build });
+const { logger } = runtime;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing in-flight requests, then stopping`);
+  logger.info(`${signal} received: finishing in-flight requests, then stopping`);
   const forced = setTimeout(() => {
-    console.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting now`);
+    logger.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting now`);
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   forced.unref();
   await runtime.stop();
   clearTimeout(forced);
-  console.log("Stopped");
+  logger.info("Stopped");
   process.exit(0);
 }
 

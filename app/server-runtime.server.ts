@@ -7,12 +7,15 @@ import { startEmailJobs } from "~/jobs/email.server";
 import { startSessionPurge } from "~/jobs/session-purge.server";
 import { readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { createHttpApp } from "~/lib/http-app.server";
+import { logger } from "~/lib/logger.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { startRealtime } from "~/realtime";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
+import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
+import { checkReadiness } from "~/services/readiness.server";
 import { startRaceJobs } from "~/jobs/race-completion.server";
 import { sessionCookie } from "~/services/sessions.server";
 
@@ -32,7 +35,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     path.dirname(databasePathFromEnv()),
   );
   if (generatedFile) {
-    console.warn(`SESSION_SECRET is not set: using the generated secret kept in ${generatedFile}`);
+    logger.warn(`SESSION_SECRET is not set: using the generated secret kept in ${generatedFile}`);
   }
   process.env.SESSION_SECRET = secret;
 
@@ -53,6 +56,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       underRemixDev,
       shuttingDown: () => shuttingDown,
       checkDatabase,
+      checkReadiness,
       sessionCookieName: sessionCookie.name,
       syncGeneration,
     }),
@@ -62,6 +66,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
+  exposeDatabaseMetrics();
   const stopRaceJobs = startRaceJobs();
   const stopSessionPurge = startSessionPurge();
   const stopEmailJobs = startEmailJobs();
@@ -71,17 +76,21 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
     sync: () => runSync({ config: providerConfig }),
     onResult: (result) =>
-      (result.outcome === "success" ? console.log : console.warn)(describeSyncResult(result)),
+      result.outcome === "success"
+        ? logger.info({ sync: result }, describeSyncResult(result))
+        : logger.warn({ sync: result }, describeSyncResult(result)),
   });
 
   httpServer.listen(config.PORT, () => {
-    console.log(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
+    logger.info(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
     if (underRemixDev) {
-      broadcastDevReady(build).catch((error: unknown) => console.error("remix dev:", error));
+      broadcastDevReady(build).catch((error: unknown) => logger.error({ err: error }, "remix dev"));
     }
   });
 
   return {
+    /** The process's structured log, for server.ts's own lines. */
+    logger,
     /** Stops accepting, waits for in-flight requests, stops the jobs and sockets, closes the db. */
     async stop() {
       shuttingDown = true;

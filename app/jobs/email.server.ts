@@ -6,6 +6,7 @@ import { drainOutbox } from "~/services/email/outbox.server";
 import type { MailTransport } from "~/services/email/outbox.server";
 import { enqueueMonthlyStatements } from "~/services/email/statements.server";
 import { createMailTransport } from "~/services/email/transport.server";
+import { logger } from "~/lib/logger.server";
 
 /** How often the outbox is drained: a queued e-mail leaves within this long. */
 export const OUTBOX_INTERVAL_MS = 5_000;
@@ -21,7 +22,7 @@ function configuredTransport(): MailTransport {
     from: config.MAIL_FROM,
     mailDir: path.join(path.dirname(databasePathFromEnv()), "mail"),
   });
-  console.log(`E-mail: sending through ${transport.describe}`);
+  logger.info(`E-mail: sending through ${transport.describe}`);
   return transport;
 }
 
@@ -37,7 +38,10 @@ export function startEmailJobs({
   const stopOutbox = startRepeatingJob("e-mail outbox", outboxIntervalMs, async () => {
     const { sent, retried, failed } = await drainOutbox(mail);
     if (sent + retried + failed > 0) {
-      console.log(`E-mail outbox: ${sent} sent, ${retried} to retry, ${failed} failed`);
+      logger.info(
+        { sent, retried, failed },
+        `E-mail outbox: ${sent} sent, ${retried} to retry, ${failed} failed`,
+      );
     }
   });
   const stopStatements = startRepeatingJob(
@@ -45,7 +49,7 @@ export function startEmailJobs({
     STATEMENTS_INTERVAL_MS,
     async () => {
       const queued = await enqueueMonthlyStatements();
-      if (queued > 0) console.log(`Monthly statements: ${queued} queued`);
+      if (queued > 0) logger.info(`Monthly statements: ${queued} queued`);
     },
   );
   return async function stop() {

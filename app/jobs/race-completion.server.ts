@@ -5,6 +5,7 @@ import { completeRace } from "~/services/race-results.server";
 import { ensureMonthlyRace, findDueRaces } from "~/services/race-store.server";
 import type { Completion } from "~/domain/race";
 import { syncStatus } from "~/services/sync-runs.server";
+import { observeRaceJobRun } from "~/lib/metrics.server";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
 
 /** How often the server looks for races to complete and for a month without a race. */
@@ -40,7 +41,13 @@ export async function runRaceJobs(
  */
 export function startRaceJobs({ intervalMs = RACE_JOB_INTERVAL_MS } = {}) {
   const watchingSince = new Date();
-  return startRepeatingJob("race job", intervalMs, () =>
-    runRaceJobs(new Date(), { watchingSince }),
-  );
+  return startRepeatingJob("race job", intervalMs, async () => {
+    try {
+      await runRaceJobs(new Date(), { watchingSince });
+      observeRaceJobRun("success");
+    } catch (error) {
+      observeRaceJobRun("failed");
+      throw error;
+    }
+  });
 }

@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from "~/services/sessions.server";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
+import { logger } from "~/lib/logger.server";
 
 /**
  * Expired sessions no longer sign anyone in, so the purge only keeps the table small: hourly is
@@ -11,6 +12,6 @@ export const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
 export function startSessionPurge({ intervalMs = SESSION_PURGE_INTERVAL_MS } = {}) {
   return startRepeatingJob("session purge", intervalMs, async () => {
     const purged = await purgeExpiredSessions();
-    if (purged > 0) console.log(`Session purge: ${purged} expired sessions deleted`);
+    if (purged > 0) logger.info(`Session purge: ${purged} expired sessions deleted`);
   });
 }

@@ -1,4 +1,5 @@
 import type { SyncResult } from "./sync.server";
+import { logger } from "~/lib/logger.server";
 
 /** After rate limiting without a Retry-After, the wait doubles per 429 up to this. */
 const MAX_BACKOFF_MS = 3_600_000;
@@ -40,7 +41,7 @@ export function startSyncSchedule({
         return delayAfter(result);
       })
       .catch((error: unknown) => {
-        console.error("sync: the run failed unexpectedly", error);
+        logger.error({ err: error }, "sync: the run failed unexpectedly");
         return intervalMs;
       })
       .then((delay) => {

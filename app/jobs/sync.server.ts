@@ -1,4 +1,6 @@
 import { eventBus } from "~/lib/event-bus.server";
+import { logger } from "~/lib/logger.server";
+import { observeSyncRun } from "~/lib/metrics.server";
 import type { ProviderConfig } from "~/lib/provider-config.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import {
@@ -43,11 +45,25 @@ export function syncGeneration(): number {
  * it rather than starting a second one.
  */
 export function runSync(options: SyncOptions): Promise<SyncResult> {
-  inFlight ??= syncOnce(options).finally(() => {
+  inFlight ??= timedSync(options).finally(() => {
     inFlight = null;
     finishedRuns += 1;
   });
   return inFlight;
+}
+
+/** A sync whose outcome and duration go to the metrics (goatedvips_sync_*). */
+async function timedSync(options: SyncOptions): Promise<SyncResult> {
+  const startedAt = performance.now();
+  const seconds = () => (performance.now() - startedAt) / 1000;
+  try {
+    const result = await syncOnce(options);
+    observeSyncRun(result.outcome, seconds());
+    return result;
+  } catch (error) {
+    observeSyncRun("failed", seconds());
+    throw error;
+  }
 }
 
 async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptions) {
@@ -59,7 +75,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   // The admins hear once when the token in use is about to expire; the sync goes on regardless.
   if (saved) {
     await warnOfExpiringToken(now()).catch((error: unknown) => {
-      console.error("sync: the token expiry notice failed", error);
+      logger.error({ err: error }, "sync: the token expiry notice failed");
     });
   }
 

@@ -34,6 +34,14 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must look like smtp://user:pass@host:587 or smtps://...")
       .optional(),
     MAIL_FROM: z.string().min(3).default("GoatedVIPs <no-reply@goatedvips.gg>"),
+    // The structured log's threshold (app/lib/logger.server.ts).
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    // What a scraper sends as `Authorization: Bearer ...` to read /metrics from outside loopback.
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",

@@ -1,4 +1,5 @@
 import type { DomainEvents } from "~/domain/events";
+import { logger } from "./logger.server";
 
 /**
  * Publish/subscribe between the parts of the server: the sync, the jobs and the services publish
@@ -26,7 +27,7 @@ export class InProcessEventBus<Events> implements EventBus<Events> {
         (handler as (payload: Events[Topic]) => void)(payload);
       } catch (error) {
         // One failing subscriber must not keep the event from the others.
-        console.error(`event bus: a subscriber of ${String(topic)} failed`, error);
+        logger.error({ err: error }, `event bus: a subscriber of ${String(topic)} failed`);
       }
     }
   }

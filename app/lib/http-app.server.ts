@@ -5,12 +5,15 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost } from "./admin-host";
+import type { Readiness } from "~/domain/readiness";
 import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
+import { logger } from "./logger.server";
+import { operationsRoutes } from "./operations-routes.server";
 import { anonymousPageCache } from "./page-cache.server";
 import { privateAnswersForUsers } from "./private-answers.server";
+import { observeRequests } from "./request-log.server";
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./same-origin";
 
 /**
@@ -38,14 +41,17 @@ export interface HttpAppOptions {
   shuttingDown: () => boolean;
   /** Throws when the database does not answer (GET /healthz). */
   checkDatabase: () => Promise<void>;
+  /** Migrated and the data fresh (GET /readyz). */
+  checkReadiness: () => Promise<Readiness>;
   sessionCookieName: string;
   /** Moves after every sync (the anonymous page cache's key). */
   syncGeneration: () => number;
 }
 
 /**
- * The express app around the Remix handler: security headers (helmet, nonce CSP), compression,
- * request log, cross-origin refusal, /healthz, static files and the page caches.
+ * The express app around the Remix handler: request log and metrics, security headers (helmet,
+ * nonce CSP), compression, cross-origin refusal, /healthz, /readyz and /metrics, static files and
+ * the page caches.
  */
 export function createHttpApp({
   build,
@@ -54,14 +60,18 @@ export function createHttpApp({
   underRemixDev,
   shuttingDown,
   checkDatabase,
+  checkReadiness,
   sessionCookieName,
   syncGeneration,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", TRUSTED_PROXIES);
+
+  // Observability (docs/product.md §A11): one JSON log line, the request metrics, X-Request-Id.
+  app.use(observeRequests({ build }));
+
   app.use(compression());
-  app.use(morgan("tiny"));
 
   app.use((_req, res, next) => {
     if (shuttingDown()) res.set("Connection", "close");
@@ -123,10 +133,11 @@ export function createHttpApp({
       await checkDatabase();
       res.type("text/plain").send("ok");
     } catch (error) {
-      console.error("healthz: database did not answer", error);
+      logger.error({ err: error }, "healthz: database did not answer");
       res.status(503).type("text/plain").send("database unavailable");
     }
   });
+  app.use(operationsRoutes({ checkReadiness }));
 
   // Fingerprinted assets never change; everything else in public/ may. A folder of public/ that
   // shares a page's path (public/promotions) must not redirect the page to a trailing slash.

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { readBodyWithin } from "./form-body.server";
+import { logger } from "./logger.server";
 
 /** JSON bodies of the API are small; anything bigger is refused before it is read. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
@@ -95,7 +96,10 @@ async function answeringJson(handler: ApiHandler, args: LoaderFunctionArgs): Pro
       headers.delete("Content-Length");
       return apiError(thrown.status, message, undefined, headers);
     }
-    console.error(`${args.request.method} ${new URL(args.request.url).pathname} failed`, thrown);
+    logger.error(
+      { err: thrown },
+      `${args.request.method} ${new URL(args.request.url).pathname} failed`,
+    );
     return apiError(500, INTERNAL_ERROR_MESSAGE);
   }
 }

@@ -1,3 +1,5 @@
+import { logger } from "./logger.server";
+
 /**
  * Runs `pass` now and then every `intervalMs`, one pass at a time (a slow pass delays the next
  * rather than overlapping it). A failed pass is logged under `name` and the job goes on. Returns
@@ -14,7 +16,7 @@ export function startRepeatingJob(
     running = running.then(() =>
       stopped
         ? undefined
-        : pass().catch((error: unknown) => console.error(`${name} failed`, error)),
+        : pass().catch((error: unknown) => logger.error({ err: error }, `${name} failed`)),
     );
   };
   schedule();

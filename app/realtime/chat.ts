@@ -14,6 +14,7 @@ import {
   typingMessage,
 } from "./messages";
 import type { ClientMessageHandler, SocketHub } from "./socket-hub";
+import { logger } from "~/lib/logger.server";
 
 /**
  * The query a chat page adds to /ws/chat (`/ws/chat?view=conversation`): its user is looking at
@@ -47,7 +48,7 @@ export const handleChatMessage: ClientMessageHandler = ({ payload, identity, rep
       if (!result.ok) error(result.message);
     },
     (failure: unknown) => {
-      console.error("chat message failed", failure);
+      logger.error({ err: failure }, "chat message failed");
       error("Internal error");
     },
   );

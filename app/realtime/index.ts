@@ -2,6 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { DomainEvents } from "~/domain/events";
 import type { NotificationView } from "~/domain/notifications";
 import { eventBus } from "~/lib/event-bus.server";
+import { logger } from "~/lib/logger.server";
+import { exposeWebsocketClients } from "~/lib/metrics.server";
 import { unreadCounts } from "~/services/notifications.server";
 import { findSessionUserByHeaders } from "~/services/sessions.server";
 import { handleChatMessage, wireChatHub } from "./chat";
@@ -36,7 +38,7 @@ export function startRealtime({
     ),
     eventBus.subscribe("notifications.created", (event) => {
       pushNotifications(notifications, event).catch((error: unknown) =>
-        console.error("pushing notifications failed", error),
+        logger.error({ err: error }, "pushing notifications failed"),
       );
     }),
     eventBus.subscribe("sessions.ended", ({ sessionIds }) => {
@@ -62,6 +64,11 @@ export function startRealtime({
     publicOrigin,
     { maxSocketsPerAddress },
   );
+  exposeWebsocketClients({
+    "/ws/leaderboard": leaderboard,
+    "/ws/notifications": notifications,
+    "/ws/chat": chat,
+  });
 
   return {
     handleUpgrade: router.handleUpgrade,

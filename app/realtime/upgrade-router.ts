@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import { clientAddress } from "~/lib/client-address.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
 import type { SocketHub, SocketIdentity } from "./socket-hub";
+import { logger } from "~/lib/logger.server";
 
 export interface SocketRoute {
   hub: SocketHub;
@@ -94,7 +95,7 @@ export function createUpgradeRouter(
         });
       })
       .catch((error: unknown) => {
-        console.error("websocket upgrade failed", error);
+        logger.error({ err: error }, "websocket upgrade failed");
         refuse(socket, 500, "Internal error");
       });
   }

@@ -3,6 +3,7 @@ import { createCookie } from "@remix-run/node";
 import { utcDay } from "~/domain/time";
 import { servedOverHttps } from "~/lib/config.server";
 import { eventBus } from "~/lib/event-bus.server";
+import { noteRequestUser } from "~/lib/requests-in-flight.server";
 import { db } from "./db.server";
 
 const MINUTE = 60_000;
@@ -56,10 +57,13 @@ export async function findRequestUser(
   request: Request,
   now: Date = new Date(),
 ): Promise<SessionUser | null> {
-  return findSessionUserByHeaders(
+  const user = await findSessionUserByHeaders(
     { authorization: request.headers.get("Authorization"), cookie: request.headers.get("Cookie") },
     now,
   );
+  // The request's log line names its user (app/lib/requests-in-flight.server.ts).
+  if (user) noteRequestUser(request, user.userId);
+  return user;
 }
 
 /** findRequestUser from the two headers alone (a websocket upgrade is no fetch Request). */

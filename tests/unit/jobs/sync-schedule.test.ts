@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import type { SyncResult } from "~/jobs/sync.server";
+import { logger } from "~/lib/logger.server";
 
 const success: SyncResult = {
   outcome: "success",
@@ -66,7 +67,7 @@ describe("startSyncSchedule", () => {
       .fn<() => Promise<SyncResult>>()
       .mockRejectedValueOnce(new Error("disk full"))
       .mockResolvedValue(success);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation(() => {});
     const schedule = startSyncSchedule({ intervalMs: 1000, sync });
     await vi.advanceTimersByTimeAsync(1000);
     expect(sync).toHaveBeenCalledTimes(2);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { InProcessEventBus } from "~/lib/event-bus.server";
+import { logger } from "~/lib/logger.server";
 
 interface TestEvents {
   "race.completed": { raceId: number };
@@ -34,7 +35,7 @@ describe("InProcessEventBus", () => {
 
   it("keeps delivering to the others when one subscriber throws", () => {
     const bus = new InProcessEventBus<TestEvents>();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const after = vi.fn();
     bus.subscribe("race.completed", () => {
       throw new Error("boom");

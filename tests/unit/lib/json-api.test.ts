@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiRoute, INTERNAL_ERROR_MESSAGE, readJsonObject } from "~/lib/json-api.server";
+import { logger } from "~/lib/logger.server";
 
 const args = (method: string): LoaderFunctionArgs => ({
   request: new Request("http://localhost/api/test", { method }),
@@ -33,7 +34,7 @@ describe("apiRoute", () => {
   });
 
   it("answers an unexpected error as a logged JSON 500", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const route = apiRoute({
       GET: () => {
         throw new Error("database is locked");
