@@ -19,13 +19,8 @@ import { useUnreadNotifications } from "./components/shell/use-unread-notificati
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
-import { unreadCount } from "./services/notifications.server";
-import { totalWageredOfUser } from "./services/users.server";
-import { hasUnseenBonusCode } from "./services/bonus-codes.server";
 import { findRequestUser } from "./services/sessions.server";
-import type { SessionUser } from "./services/sessions.server";
-import type { ShellUser } from "./domain/account";
-import { unreadStaffReplies } from "./services/support-chat.server";
+import { shellUser } from "./services/shell-user.server";
 import { dataFreshness } from "./services/sync-runs.server";
 import stylesheet from "./tailwind.css";
 
@@ -53,33 +48,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToast(request),
     dataFreshness(),
   ]);
-  const user = sessionUser && (await shellUser(sessionUser, request));
+  // /bonus-codes shows every code (and marks them seen as it loads, beside this loader): no dot.
+  // The support chat's loader reads its replies at the same time: no widget count.
+  const { pathname } = new URL(request.url);
+  const user =
+    sessionUser &&
+    (await shellUser(sessionUser, {
+      bonusCodeDot: pathname !== "/bonus-codes",
+      supportUnread: pathname !== "/support",
+    }));
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
   return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });
-}
-
-async function shellUser(sessionUser: SessionUser, request: Request): Promise<ShellUser> {
-  // /bonus-codes shows every code (and marks them seen as it loads, beside this loader): no dot.
-  const { pathname } = new URL(request.url);
-  const onBonusCodes = pathname === "/bonus-codes";
-  const [totalWagered, unreadNotifications, newBonusCode, supportUnread] = await Promise.all([
-    // The linked provider account's all-time wager: the mobile header's rank badge.
-    totalWageredOfUser(sessionUser.userId),
-    // The account menu's figure: one index lookup (user_id, read_at).
-    unreadCount(sessionUser.userId),
-    onBonusCodes ? false : hasUnseenBonusCode(sessionUser.userId),
-    // One indexed count: the VIP Support widget's unread staff replies (none on the chat page,
-    // whose loader reads them at the same time).
-    pathname === "/support" ? 0 : unreadStaffReplies(sessionUser.userId),
-  ]);
-  return {
-    username: sessionUser.username,
-    isAdmin: sessionUser.isAdmin,
-    totalWagered,
-    unreadNotifications,
-    newBonusCode,
-    supportUnread,
-  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

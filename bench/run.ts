@@ -153,12 +153,13 @@ async function benchHttp() {
     );
 
     const url = `${ORIGIN}/leaderboard?period=daily`;
-    // The budget is read against the public page, visitors without cookies (served by the page
-    // cache of docs/decisions/0006). Any cookie bypasses that cache, so the server renders every
-    // request, as for a signed-in player: shown beside it.
-    for (const [label, headers, budgeted] of [
-      ["visitors without cookies (page cache)", {}, true],
-      ["with a cookie (rendered each time)", { cookie: "bench=1" }, false],
+    // Visitors without cookies get the page cache's copy (docs/decisions/0006); a signed-in
+    // player's page is rendered for each request: a real session (its user and session rows,
+    // the cookie the server set at registration), with the header's figures read for it.
+    const player = await signedInCookie();
+    for (const [label, headers] of [
+      ["visitors without cookies (page cache)", {}],
+      ["a signed-in player (rendered each time)", { cookie: player }],
     ] as const) {
       // Warm up the JIT and SQLite's page cache.
       await autocannon({ url, headers, connections: 10, duration: 3 });
@@ -170,15 +171,15 @@ async function benchHttp() {
       }
       record(
         `/leaderboard, 10,000 players, 50 connections, ${label}: throughput`,
-        budgeted ? ">= 800 req/s" : "none",
+        ">= 800 req/s",
         `${Math.round(result.requests.average)} req/s`,
-        budgeted ? result.requests.average >= 800 : null,
+        result.requests.average >= 800,
       );
       record(
         `/leaderboard, 10,000 players, 50 connections, ${label}: p99 latency`,
-        budgeted ? "< 150 ms" : "none",
+        "< 150 ms",
         ms(result.latency.p99),
-        budgeted ? result.latency.p99 < 150 : null,
+        result.latency.p99 < 150,
       );
     }
 
@@ -190,6 +191,34 @@ async function benchHttp() {
     await stopServer(server);
     await provider.close();
   }
+}
+
+/**
+ * The session cookie of a new player, registered through the JSON API as a browser's user would
+ * be; checks that /leaderboard really renders for them (their name in the header, private).
+ */
+async function signedInCookie(): Promise<string> {
+  const username = `benchplayer${Date.now() % 100_000}`;
+  const password = "Bench-Goats-Graze-At-Dawn-77";
+  const registered = await fetch(`${ORIGIN}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  const cookie = (registered.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  if (registered.status !== 201 || !cookie) {
+    throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
+  }
+  const page = await fetch(`${ORIGIN}/leaderboard?period=daily`, { headers: { cookie } });
+  if (!(await page.text()).includes(username) || page.headers.get("X-Page-Cache") !== null) {
+    throw new Error("/leaderboard did not render for the signed-in player");
+  }
+  return cookie;
 }
 
 /** Bytes on the wire (gzip) of a page's HTML, its stylesheets and its scripts. */

@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { jsonApiRoutes } from "./api-routes.server";
 import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost } from "./admin-host";
 import type { Readiness } from "~/domain/readiness";
 import { TRUSTED_PROXIES } from "./client-address.server";
@@ -163,17 +164,13 @@ export function createHttpApp({
   // sync for visitors without cookies or credentials (docs/decisions/0006).
   app.use(anonymousPageCache({ generation: syncGeneration }));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "unknown",
-        onAdminHost: res.locals.onAdminHost === true,
-      }),
-    }),
-  );
+  const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+    cspNonce: res.locals.cspNonce as string,
+    clientIp: req.ip ?? "unknown",
+    onAdminHost: res.locals.onAdminHost === true,
+  });
+  // The JSON API answers with its route modules' handlers, without Remix's page routing.
+  app.use(jsonApiRoutes(build, loadContext));
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: loadContext }));
   return app;
 }

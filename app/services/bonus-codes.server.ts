@@ -227,7 +227,13 @@ export async function deleteBonusCode(
 
 /** The mobile bell's dot: a usable code was added since the user last opened /bonus-codes. */
 export async function hasUnseenBonusCode(userId: number, now: Date = new Date()): Promise<boolean> {
-  const row = await db
+  const row = await unseenBonusCodeQuery(userId, now).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** hasUnseenBonusCode's query: a row when there is one (an EXISTS of the header's figures). */
+export function unseenBonusCodeQuery(userId: number, now: Date) {
+  return db
     .selectFrom("bonus_codes")
     .select("bonus_codes.id")
     .where("bonus_codes.expires_at", ">", now.toISOString())
@@ -241,9 +247,7 @@ export async function hasUnseenBonusCode(userId: number, now: Date = new Date())
           .where("users.id", "=", userId),
       ),
     )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1);
 }
 
 /** Opening /bonus-codes shows every code: the bell's dot goes until a newer one arrives. */

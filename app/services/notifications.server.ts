@@ -96,13 +96,17 @@ export async function announceNotifications(notifications: NotificationView[]): 
 
 /** How many of a user's notifications are unread (the account menu's figure, every page). */
 export async function unreadCount(userId: number): Promise<number> {
-  const { n } = await db
+  const { n } = await unreadCountQuery(userId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** unreadCount's query, one column (a scalar subquery of the header's figures). */
+export function unreadCountQuery(userId: number) {
+  return db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .where("read_at", "is", null);
 }
 
 /** unreadCount of several users at once (those with a page open when notifications arrive). */

@@ -356,15 +356,19 @@ export async function markConversationRead(
 
 /** Staff replies the player has not seen: the count on the VIP Support widget. */
 export async function unreadStaffReplies(userId: number): Promise<number> {
-  const row = await db
+  const row = await unreadStaffRepliesQuery(userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** unreadStaffReplies's query, one column (a scalar subquery of the header's figures). */
+export function unreadStaffRepliesQuery(userId: number) {
+  return db
     .selectFrom("support_conversations as c")
     .innerJoin("support_messages as m", "m.conversation_id", "c.id")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("c.user_id", "=", userId)
     .where("m.is_staff_reply", "=", 1)
-    .whereRef("m.id", ">", "c.player_read_id")
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .whereRef("m.id", ">", "c.player_read_id");
 }
 
 /** Conversations with player messages no staff member has seen: the admin panel's figure. */

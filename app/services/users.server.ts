@@ -44,11 +44,13 @@ export async function getAccount(userId: number): Promise<Account | null> {
  * that column): their linked player's total, 0 when nothing is linked or not synced yet.
  */
 export async function totalWageredOfUser(userId: number): Promise<number> {
-  const row = await usersWithLinkedPlayer()
-    .select(TOTAL_WAGERED)
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+  const row = await totalWageredQuery(userId).executeTakeFirst();
   return row?.totalWagered ?? 0;
+}
+
+/** totalWageredOfUser's query, one column (a scalar subquery of the header's figures). */
+export function totalWageredQuery(userId: number) {
+  return usersWithLinkedPlayer().select(TOTAL_WAGERED).where("users.id", "=", userId);
 }
 
 /** The provider uid a user's account is linked to: users.goated_id, never a name. */
