@@ -3,9 +3,11 @@ import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
+import { startBackupJob } from "~/jobs/backup.server";
 import { startEmailJobs } from "~/jobs/email.server";
 import { startSessionPurge } from "~/jobs/session-purge.server";
-import { readServerConfig, resolveSessionSecret } from "~/lib/config.server";
+import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
+import { lockDatabase } from "~/lib/database-lock.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
@@ -26,10 +28,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const config = readServerConfig();
   const providerConfig = readProviderConfig();
   const publicOrigin = config.PUBLIC_ORIGIN ?? null;
+  const databasePath = databasePathFromEnv();
+  // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032).
+  const unlockDatabase = lockDatabase(databasePath);
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,
-    path.dirname(databasePathFromEnv()),
+    path.dirname(databasePath),
   );
   if (generatedFile) {
     console.warn(`SESSION_SECRET is not set: using the generated secret kept in ${generatedFile}`);
@@ -65,6 +70,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const stopRaceJobs = startRaceJobs();
   const stopSessionPurge = startSessionPurge();
   const stopEmailJobs = startEmailJobs();
+  const stopBackupJob = startBackupJob({
+    databasePath,
+    dir: backupDirectory(config, databasePath),
+    keep: config.BACKUP_KEEP,
+    command: config.BACKUP_COMMAND,
+    intervalHours: config.BACKUP_INTERVAL_HOURS,
+  });
 
   // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
   const syncSchedule = startSyncSchedule({
@@ -92,9 +104,11 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopRaceJobs();
       await stopSessionPurge();
       await stopEmailJobs();
+      await stopBackupJob();
       await realtime.close();
       await httpClosed;
       await closeDatabase();
+      unlockDatabase();
     },
   };
 }
