@@ -1,7 +1,7 @@
 import { isBackupDue } from "~/domain/backups";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
 import { createBackup, lastSuccessfulBackupAt } from "~/services/backup.server";
-import type { BackupSettings } from "~/services/backup.server";
+import type { BackupRun, BackupSettings } from "~/services/backup.server";
 
 /**
  * How often the job looks whether a backup is due: hourly, so a restart does not push the next
@@ -19,17 +19,28 @@ export function startBackupJob(
 ): () => Promise<void> {
   if (settings.intervalHours <= 0) return async () => {};
   const intervalMs = settings.intervalHours * 3_600_000;
-  return startRepeatingJob("backup", Math.min(intervalMs, BACKUP_CHECK_INTERVAL_MS), async () => {
-    const lastSuccessAt = await lastSuccessfulBackupAt();
-    if (!isBackupDue({ lastSuccessAt, intervalHours: settings.intervalHours, now: clock() }))
-      return;
-    const run = await createBackup(settings, clock);
-    if (run.outcome === "success") {
-      console.log(`Backup: ${run.file_name} (${run.size_bytes} bytes, ${run.duration_ms} ms)`);
-    } else {
-      console.error(`Backup failed: ${run.error}`);
-    }
-    if (run.command_outcome === "failure")
-      console.error(`BACKUP_COMMAND failed: ${run.command_error}`);
-  });
+  return startRepeatingJob("backup", Math.min(intervalMs, BACKUP_CHECK_INTERVAL_MS), () =>
+    backupIfDue(settings, clock),
+  );
+}
+
+/** One look of the job: a backup if one is due, logged; returns the run, or null if none was due. */
+export async function backupIfDue(
+  settings: BackupSettings & { intervalHours: number },
+  clock: () => Date = () => new Date(),
+): Promise<BackupRun | null> {
+  const lastSuccessAt = await lastSuccessfulBackupAt();
+  if (!isBackupDue({ lastSuccessAt, intervalHours: settings.intervalHours, now: clock() })) {
+    return null;
+  }
+  const run = await createBackup(settings, clock);
+  if (run.outcome === "success") {
+    console.log(`Backup: ${run.file_name} (${run.size_bytes} bytes, ${run.duration_ms} ms)`);
+  } else {
+    console.error(`Backup failed: ${run.error}`);
+  }
+  if (run.command_outcome === "failure") {
+    console.error(`BACKUP_COMMAND failed: ${run.command_error}`);
+  }
+  return run;
 }
