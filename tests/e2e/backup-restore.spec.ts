@@ -11,7 +11,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3311) + 87;
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA = "tests/.tmp/backup-restore";
 const DATABASE_PATH = `${DATA}/goatedvips.sqlite`;
-const ENV = {
+const ENV: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   PORT: String(PORT),
@@ -77,7 +77,8 @@ test("backup, wipe, restore: the account made before the backup signs in again",
     const backup = await npmRun("backup");
     expect(backup.output).toContain("Backup written:");
     expect(backup.code).toBe(0);
-    const file = /Backup written: (\S+)/.exec(backup.output)![1];
+    const file = /Backup written: (\S+)/.exec(backup.output)?.[1] ?? "";
+    expect(file).toMatch(/goatedvips-[\dT-]+Z\.sqlite\.gz$/);
 
     const refused = await npmRun("restore", "--", file);
     expect(refused.code).toBe(1);

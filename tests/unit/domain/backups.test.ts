@@ -17,32 +17,31 @@ describe("backup file names", () => {
     expect(backupFileName(new Date("2026-11-23T03:04:05.006Z"))).toBe(
       "goatedvips-2026-11-23T03-04-05-006Z.sqlite.gz",
     );
-    const names = ["2026-11-23T10:00:00Z", "2026-01-02T00:00:00Z", "2026-11-03T00:00:00Z"].map(
-      (at) => backupFileName(new Date(at)),
-    );
-    expect([...names].sort()).toEqual([names[1], names[2], names[0]]);
-    expect(isBackupFileName(names[0])).toBe(true);
-    expect(isBackupFileName(`.${names[0]}.partial`)).toBe(false);
+    const [late, early, middle] = [
+      "2026-11-23T10:00:00Z",
+      "2026-01-02T00:00:00Z",
+      "2026-11-03T00:00:00Z",
+    ].map((at) => backupFileName(new Date(at)));
+    expect([late, early, middle].sort()).toEqual([early, middle, late]);
+    expect(isBackupFileName(late!)).toBe(true);
+    expect(isBackupFileName(`.${late}.partial`)).toBe(false);
     expect(isBackupFileName("goatedvips.sqlite")).toBe(false);
   });
 });
 
 describe("retention", () => {
-  const days = Array.from({ length: 5 }, (_, day) =>
+  const days: string[] = Array.from({ length: 5 }, (_, day) =>
     backupFileName(new Date(Date.UTC(2026, 10, 1 + day))),
   );
+  const [day1, day2, day3, day4, day5] = days as [string, string, string, string, string];
 
   it("deletes all but the newest `keep` backups, whatever order the folder lists them in", () => {
-    expect(backupsToDelete([days[3], days[0], days[4], days[1], days[2]], 2)).toEqual([
-      days[0],
-      days[1],
-      days[2],
-    ]);
+    expect(backupsToDelete([day4, day1, day5, day2, day3], 2)).toEqual([day1, day2, day3]);
     expect(backupsToDelete(days, 14)).toEqual([]);
   });
 
   it("never touches other files", () => {
-    const others = ["notes.txt", `.${days[0]}.partial`, "goatedvips.sqlite"];
+    const others = ["notes.txt", `.${day1}.partial`, "goatedvips.sqlite"];
     expect(backupsToDelete([...others, ...days], 1)).toEqual(days.slice(0, 4));
   });
 });
