@@ -29,8 +29,9 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const providerConfig = readProviderConfig();
   const publicOrigin = config.PUBLIC_ORIGIN ?? null;
   const databasePath = databasePathFromEnv();
-  // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032).
-  const unlockDatabase = lockDatabase(databasePath);
+  // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032). A
+  // previous server may still be finishing its shutdown (10 s at most: server.ts).
+  const unlockDatabase = lockDatabase(databasePath, { waitMs: 15_000 });
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,

@@ -22,11 +22,14 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-/** Takes the lock or throws DatabaseInUseError at once; returns the function that releases it. */
-export function lockDatabase(databasePath: string): () => void {
+/**
+ * Takes the lock, waiting up to `waitMs` for another holder to let go (a server starting while the
+ * previous one finishes its shutdown), else throws DatabaseInUseError. Returns the release.
+ */
+export function lockDatabase(databasePath: string, { waitMs = 0 } = {}): () => void {
   const file = lockFileOf(databasePath);
   mkdirSync(path.dirname(file), { recursive: true });
-  const lock = new SQLite(file, { timeout: 0 });
+  const lock = new SQLite(file, { timeout: waitMs });
   try {
     lock.exec("BEGIN EXCLUSIVE");
   } catch (error) {
