@@ -3,9 +3,11 @@ import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
+import { startBackupJob } from "~/jobs/backup.server";
 import { startEmailJobs } from "~/jobs/email.server";
 import { startSessionPurge } from "~/jobs/session-purge.server";
-import { readServerConfig, resolveSessionSecret } from "~/lib/config.server";
+import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
+import { lockDatabase } from "~/lib/database-lock.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import { logger } from "~/lib/logger.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
@@ -29,10 +31,14 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const config = readServerConfig();
   const providerConfig = readProviderConfig();
   const publicOrigin = config.PUBLIC_ORIGIN ?? null;
+  const databasePath = databasePathFromEnv();
+  // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032). A
+  // previous server may still be finishing its shutdown (10 s at most: server.ts).
+  const unlockDatabase = lockDatabase(databasePath, { waitMs: 15_000 });
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,
-    path.dirname(databasePathFromEnv()),
+    path.dirname(databasePath),
   );
   if (generatedFile) {
     logger.warn(`SESSION_SECRET is not set: using the generated secret kept in ${generatedFile}`);
@@ -70,6 +76,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const stopRaceJobs = startRaceJobs();
   const stopSessionPurge = startSessionPurge();
   const stopEmailJobs = startEmailJobs();
+  const stopBackupJob = startBackupJob({
+    databasePath,
+    dir: backupDirectory(config, databasePath),
+    keep: config.BACKUP_KEEP,
+    command: config.BACKUP_COMMAND,
+    intervalHours: config.BACKUP_INTERVAL_HOURS,
+  });
 
   // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
   const syncSchedule = startSyncSchedule({
@@ -101,9 +114,11 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopRaceJobs();
       await stopSessionPurge();
       await stopEmailJobs();
+      await stopBackupJob();
       await realtime.close();
       await httpClosed;
       await closeDatabase();
+      unlockDatabase();
     },
   };
 }

@@ -261,6 +261,22 @@ export interface SupportMessagesTable {
   created_at: Instant;
 }
 
+/** One run of `npm run backup` or of the server's backup job (migration 0020). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: Instant;
+  finished_at: Instant;
+  duration_ms: number;
+  outcome: "success" | "failure";
+  /** The compressed file's name in BACKUP_DIR and its size; null when the run failed. */
+  file_name: string | null;
+  size_bytes: number | null;
+  error: string | null;
+  /** BACKUP_COMMAND's outcome; null when none is set or the backup itself failed. */
+  command_outcome: "success" | "failure" | null;
+  command_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -281,6 +297,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
+  backup_runs: BackupRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

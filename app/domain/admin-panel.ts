@@ -1,3 +1,7 @@
+import { DEFAULT_BACKUP_INTERVAL_HOURS, STALE_AFTER_INTERVALS } from "./backups";
+import type { BackupHealth } from "./backups";
+import { describeAge } from "./data-age";
+
 /**
  * The admin panel's seven cards (docs/product.md §A2), in the spec's order and words, each
  * linking to its page with a live figure.
@@ -70,3 +74,45 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     figureLabel: "players synced",
   },
 ];
+
+/** The Backups card (README "Backups"): the last backup's age and a warning when it is stale. */
+export interface BackupCard {
+  figure: string;
+  figureLabel: string;
+  /** The newest run's failure, when the newest run failed. */
+  lastFailure: string | null;
+  warning: string | null;
+}
+
+export function backupCard({
+  health,
+  lastRunFailure,
+  intervalHours,
+  now,
+}: {
+  health: BackupHealth;
+  lastRunFailure: string | null;
+  intervalHours: number;
+  now: Date;
+}): BackupCard {
+  const lastFailure = lastRunFailure && `The last run failed: ${lastRunFailure}`;
+  if (health.state === "none") {
+    return {
+      figure: "None",
+      figureLabel: "successful backups yet",
+      lastFailure,
+      warning: "No backup has succeeded yet: run npm run backup.",
+    };
+  }
+  const hours =
+    STALE_AFTER_INTERVALS * (intervalHours > 0 ? intervalHours : DEFAULT_BACKUP_INTERVAL_HOURS);
+  return {
+    figure: describeAge(health.lastSuccessAt, now.toISOString()),
+    figureLabel: "last successful backup",
+    lastFailure,
+    warning:
+      health.state === "stale"
+        ? `The last successful backup is older than ${hours} hours: check the backup job.`
+        : null,
+  };
+}

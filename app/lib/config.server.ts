@@ -42,6 +42,13 @@ const envSchema = z
       .default("info"),
     // What a scraper sends as `Authorization: Bearer ...` to read /metrics from outside loopback.
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    // Backups (README "Backups"): the folder (default: backups/ beside the database), how many
+    // to keep, the built-in job's period (0: off, e.g. when a systemd timer runs them), and a
+    // shell command run with each finished file's path as $1 (an off-site copy).
+    BACKUP_DIR: z.string().trim().min(1).optional(),
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+    BACKUP_COMMAND: z.string().trim().min(1).optional(),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",
@@ -62,6 +69,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
+}
+
+/** Where backups go: BACKUP_DIR, else a `backups` folder beside the database (data/backups). */
+export function backupDirectory(config: ServerConfig, databasePath: string): string {
+  return path.resolve(config.BACKUP_DIR ?? path.join(path.dirname(databasePath), "backups"));
 }
 
 /**

@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PANEL_CARDS } from "~/domain/admin-panel";
 import { requireAdmin } from "~/services/auth.server";
-import { panelFigures } from "~/services/admin-panel.server";
+import { panelBackupCard, panelFigures } from "~/services/admin-panel.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Panel | GoatedVIPs" },
@@ -17,12 +17,13 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { figures: await panelFigures() };
+  const [figures, backups] = await Promise.all([panelFigures(), panelBackupCard()]);
+  return { figures, backups };
 }
 
 /** `/admin` and `/admin/dashboard` (docs/product.md §A2 "Admin panel"). */
 export default function AdminPanel() {
-  const { figures } = useLoaderData<typeof loader>();
+  const { figures, backups } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Admin Panel">
@@ -56,6 +57,33 @@ export default function AdminPanel() {
             </Link>
           </li>
         ))}
+        <li>
+          <section
+            aria-labelledby="backups-card"
+            className={`h-full rounded-xl border bg-card p-5 ${backups.warning ? "border-destructive" : "border-accent"}`}
+          >
+            <h2 id="backups-card" className="font-display text-xl font-extrabold uppercase">
+              Backups
+            </h2>
+            <p className="mt-1 text-sm text-muted">
+              npm run backup, and the server every interval.
+            </p>
+            <p className="mt-4">
+              <span className="font-display text-2xl font-extrabold tabular-nums">
+                {backups.figure}
+              </span>{" "}
+              <span className="text-sm text-muted">{backups.figureLabel}</span>
+            </p>
+            {backups.warning ? (
+              <p role="alert" className="mt-3 text-sm font-semibold text-red-300">
+                {backups.warning}
+              </p>
+            ) : null}
+            {backups.lastFailure ? (
+              <p className="mt-2 break-words text-sm text-muted">{backups.lastFailure}</p>
+            ) : null}
+          </section>
+        </li>
       </ul>
     </div>
   );

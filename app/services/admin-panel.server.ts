@@ -1,4 +1,7 @@
-import type { PanelFigure } from "~/domain/admin-panel";
+import { backupCard } from "~/domain/admin-panel";
+import type { BackupCard, PanelFigure } from "~/domain/admin-panel";
+import { readServerConfig } from "~/lib/config.server";
+import { backupStatus } from "./backup.server";
 import { TOKEN_READ_FAILED, TOKEN_STATUS_TITLES, tokenStatusOf } from "~/domain/provider-token";
 import { db } from "./db.server";
 import { broadcastsThisMonth } from "./notification-broadcasts.server";
@@ -65,4 +68,16 @@ export async function panelFigures(now: Date = new Date()): Promise<Record<Panel
     notificationsThisMonth: broadcasts.toLocaleString("en-US"),
     unreadSupport: unreadSupport.toLocaleString("en-US"),
   };
+}
+
+/** The Backups card, from backup_runs and BACKUP_INTERVAL_HOURS. */
+export async function panelBackupCard(now: Date = new Date()): Promise<BackupCard> {
+  const intervalHours = readServerConfig().BACKUP_INTERVAL_HOURS;
+  const { lastRun, health } = await backupStatus(intervalHours, now);
+  return backupCard({
+    health,
+    lastRunFailure: lastRun?.outcome === "failure" ? lastRun.error : null,
+    intervalHours,
+    now,
+  });
 }

@@ -1,5 +1,6 @@
-import { ageSample, exposeGaugeReadOnScrape } from "~/lib/metrics.server";
+import { ageSample, exposeBackupAge, exposeGaugeReadOnScrape } from "~/lib/metrics.server";
 import type { EmailStatus } from "~db/schema";
+import { lastSuccessfulBackupAt } from "./backup.server";
 import { db } from "./db.server";
 import { syncStatus } from "./sync-runs.server";
 
@@ -8,9 +9,13 @@ const OUTBOX_STATUSES = ["queued", "failed"] as const satisfies readonly EmailSt
 /**
  * The metrics read from the database when /metrics is scraped (§A11): the last successful sync's
  * age and players (true across restarts and for `npm run sync`), and the e-mail outbox's depth
- * and failures.
+ * and failures, and the newest successful backup's age.
  */
 export function exposeDatabaseMetrics(): void {
+  exposeBackupAge(async () => {
+    const finishedAt = await lastSuccessfulBackupAt();
+    return finishedAt ? new Date(finishedAt) : null;
+  });
   exposeGaugeReadOnScrape({
     name: "goatedvips_last_successful_sync_age_seconds",
     help: "Seconds since the newest successful sync finished",

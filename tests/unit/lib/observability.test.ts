@@ -202,6 +202,18 @@ describe("GET /metrics", () => {
       config: { GOATED_API_BASE_URL: "http://127.0.0.1:9" },
     });
     expect(result.outcome).toBe("success");
+    const backupFinishedAt = new Date(Date.now() - 3_600_000).toISOString();
+    await db
+      .insertInto("backup_runs")
+      .values({
+        started_at: backupFinishedAt,
+        finished_at: backupFinishedAt,
+        duration_ms: 10,
+        outcome: "success",
+        file_name: "goatedvips-test.sqlite.gz",
+        size_bytes: 1,
+      })
+      .execute();
 
     const answer = await get("/metrics");
     expect(answer.status).toBe(200);
@@ -218,6 +230,8 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/goatedvips_sync_duration_seconds_count\{outcome="success"\} 1/);
     expect(text).toMatch(/goatedvips_sync_players \d+/);
     expect(text).toMatch(/goatedvips_last_successful_sync_age_seconds \d/);
+    // The backup an hour ago (README "Backups").
+    expect(text).toMatch(/goatedvips_last_successful_backup_age_seconds 36\d\d/);
     expect(text).toMatch(/goatedvips_websocket_clients\{endpoint="\/ws\/leaderboard"\} 0/);
     expect(text).toMatch(/goatedvips_websocket_clients\{endpoint="\/ws\/chat"\} 0/);
     expect(text).toMatch(/goatedvips_websocket_clients\{endpoint="\/ws\/notifications"\} 0/);

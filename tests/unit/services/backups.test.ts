@@ -1,0 +1,349 @@
+import { spawn } from "node:child_process";
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import SQLite from "better-sqlite3";
+import { Migrator } from "kysely";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { databasePathFromEnv, migrateToLatest, openDatabase } from "~db";
+import { migrations } from "~db/migrations";
+import { backupFileName } from "~/domain/backups";
+import { DatabaseInUseError, lockDatabase, lockFileOf } from "~/lib/database-lock.server";
+import { backupStatus, createBackup } from "~/services/backup.server";
+import { db } from "~/services/db.server";
+import { BackupFileError, restoreBackup } from "~/services/restore.server";
+import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
+
+const live = databasePathFromEnv();
+// Each backup copies and compresses a whole file: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
+const freshDir = (name: string) => mkdtempSync(path.join(tmpdir(), `goatedvips-${name}-`));
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+});
+
+async function backupOf(databasePath = live, dir = freshDir("backups"), keep = 14) {
+  const run = await createBackup({ databasePath, dir, keep });
+  expect(run).toMatchObject({ outcome: "success", error: null });
+  return { run, dir, file: path.join(dir, run.file_name!) };
+}
+
+/**
+ * Runs `script` in a node process of its own, then (after `meanwhile`) kills it outright, as a
+ * crash would: no close, no checkpoint, and the operating system drops its file locks.
+ */
+async function killedAfter(script: string, args: string[], meanwhile = async () => {}) {
+  const child = spawn(
+    process.execPath,
+    ["-e", `${script}\nconsole.log("ready"); setInterval(() => {}, 1000);`, ...args],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await new Promise((resolve, reject) => {
+    child.stdout.once("data", resolve);
+    child.once("exit", () => reject(new Error("the child process ended before it was ready")));
+  });
+  try {
+    await meanwhile();
+  } finally {
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+/** The backup gunzipped into a file of its own, opened read-only. */
+async function openBackup(file: string) {
+  const copy = path.join(freshDir("unpacked"), "copy.sqlite");
+  await pipeline(createReadStream(file), createGunzip(), createWriteStream(copy));
+  return new SQLite(copy, { readonly: true });
+}
+
+describe("npm run backup", () => {
+  it("copies the database consistently while another connection keeps writing", async () => {
+    // A database of its own, so that its bulk does not slow the other tests' backups.
+    const busy = path.join(freshDir("busy-live"), "goatedvips.sqlite");
+    const setup = openDatabase(busy);
+    await migrateToLatest(setup);
+    await setup.destroy();
+    const writer = new SQLite(busy);
+    writer.pragma("busy_timeout = 5000");
+    // Enough rows that the copy takes a while; the writer runs meanwhile.
+    writer.exec(`
+      with recursive n(i) as (select 0 union all select i + 1 from n where i < 4999)
+      insert into players (uid, name, today, this_week, this_month, all_time, updated_at, wager_changed_at)
+      select 'bulk-' || i, 'Bulk player ' || i || ' ' || hex(randomblob(50)), 0, 0, 0, i,
+        '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z' from n
+    `);
+    // Each write is a user and their session in one transaction: a consistent copy has both or
+    // neither of every pair.
+    const insertPair = writer.transaction((n: number) => {
+      const { lastInsertRowid } = writer
+        .prepare(
+          "insert into users (username, username_canonical, password_hash, created_at) values (?, ?, 'x', ?)",
+        )
+        .run(`writer_${n}`, `writer_${n}`, new Date().toISOString());
+      writer
+        .prepare(
+          `insert into sessions (id, user_id, token_hash, user_agent, ip, created_at, last_active_at,
+             expires_at, idle_expires_at) values (?, ?, ?, 'test', '127.0.0.1', ?, ?, ?, ?)`,
+        )
+        .run(
+          `writer-session-${n}`,
+          lastInsertRowid,
+          `writer-hash-${n}`,
+          ...Array(4).fill(new Date().toISOString()),
+        );
+    });
+    let written = 0;
+    let writing = true;
+    const writes = (async () => {
+      while (writing) {
+        insertPair(written++);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    let writtenDuringBackup = 0;
+    try {
+      const before = written;
+      const { file } = await backupOf(busy);
+      writtenDuringBackup = written - before;
+      writing = false;
+      await writes;
+
+      const copy = await openBackup(file);
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+      const count = (sql: string) => copy.prepare(sql).pluck().get() as number;
+      const users = count("select count(*) from users where username like 'writer_%'");
+      const sessions = count("select count(*) from sessions where id like 'writer-session-%'");
+      expect(sessions).toBe(users);
+      expect(users).toBeGreaterThan(0);
+      expect(users).toBeLessThanOrEqual(written);
+      expect(count("select count(*) from players where uid like 'bulk-%'")).toBe(5_000);
+      copy.close();
+    } finally {
+      writing = false;
+      await writes;
+      writer.close();
+    }
+    // The writer was not blocked by the backup (the copy runs on a worker thread).
+    expect(writtenDuringBackup).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("records each run: time, size, duration and outcome", async () => {
+    const { run, file } = await backupOf();
+    expect(run.size_bytes).toBeGreaterThan(0);
+    expect(run.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(path.basename(file)).toMatch(/^goatedvips-\d{4}-\d\d-\d\dT[\d-]+Z\.sqlite\.gz$/);
+    expect(Date.parse(run.finished_at)).toBeGreaterThanOrEqual(Date.parse(run.started_at));
+
+    const failed = await createBackup({
+      databasePath: path.join(freshDir("missing"), "none.sqlite"),
+      dir: freshDir("backups"),
+      keep: 14,
+    });
+    expect(failed).toMatchObject({ outcome: "failure", file_name: null, size_bytes: null });
+    expect(failed.error).toBeTruthy();
+    const status = await backupStatus(24, new Date());
+    expect(status.lastRun?.id).toBe(failed.id);
+    expect(status.health).toMatchObject({ state: "fresh", lastSuccessAt: expect.any(String) });
+  });
+
+  it("keeps the newest BACKUP_KEEP backups and leaves other files alone", async () => {
+    const dir = freshDir("retention");
+    const older = [1, 2, 3].map((day) => backupFileName(new Date(Date.UTC(2026, 0, day))));
+    for (const name of [...older, "notes.txt"]) await writeFile(path.join(dir, name), "old");
+    const { run } = await backupOf(live, dir, 2);
+    expect(readdirSync(dir).sort()).toEqual([older[2], run.file_name, "notes.txt"].sort());
+  });
+
+  it("runs BACKUP_COMMAND with the finished file and records its outcome", async () => {
+    const dir = freshDir("command");
+    const copied = path.join(dir, "offsite.gz");
+    const ok = await createBackup({
+      databasePath: live,
+      dir,
+      keep: 14,
+      command: `cp "$1" "${copied}"`,
+    });
+    expect(ok).toMatchObject({ outcome: "success", command_outcome: "success" });
+    expect(existsSync(copied)).toBe(true);
+
+    const failed = await createBackup({
+      databasePath: live,
+      dir,
+      keep: 14,
+      command: "echo unreachable host >&2; exit 7",
+    });
+    // The backup itself stands; the copy's failure is recorded.
+    expect(failed).toMatchObject({
+      outcome: "success",
+      command_outcome: "failure",
+      command_error: "unreachable host",
+    });
+  });
+});
+
+describe("npm run restore", () => {
+  it("restores into a fresh folder, where the data is intact", async () => {
+    const username = uniqueName("restored");
+    const userId = await insertUser(db, { username });
+    const uid = await insertPlayer(db, { snapshots: [["2026-11-01T00:00:00.000Z", 500]] });
+    const raceId = await insertRace(db, {
+      status: "completed",
+      start_date: "2026-11-01T00:00:00.000Z",
+      end_date: "2026-11-08T00:00:00.000Z",
+      results: [{ uid, name: uid, wager: 500, prizeCents: 10_000 }],
+    });
+    const { file } = await backupOf();
+
+    const target = path.join(freshDir("restore"), "data", "goatedvips.sqlite");
+    const outcome = await restoreBackup({ file, databasePath: target });
+    expect(outcome).toEqual({ movedAside: [], migrationsApplied: [] });
+
+    const restored = openDatabase(target);
+    try {
+      expect(
+        await restored
+          .selectFrom("users")
+          .select(["id", "username"])
+          .where("id", "=", userId)
+          .executeTakeFirst(),
+      ).toEqual({ id: userId, username });
+      expect(
+        await restored
+          .selectFrom("races")
+          .select(["title", "status"])
+          .where("id", "=", raceId)
+          .executeTakeFirst(),
+      ).toEqual({ title: "Test race", status: "completed" });
+      expect(
+        await restored
+          .selectFrom("race_results")
+          .select(["uid", "wager", "prize_cents"])
+          .where("race_id", "=", raceId)
+          .execute(),
+      ).toEqual([{ uid, wager: 500, prize_cents: 10_000 }]);
+    } finally {
+      await restored.destroy();
+    }
+  });
+
+  it("moves the current database and its -wal and -shm aside, never deleting them", async () => {
+    const { file } = await backupOf();
+    const target = path.join(freshDir("aside"), "goatedvips.sqlite");
+    const current = openDatabase(target);
+    await migrateToLatest(current);
+    const marker = uniqueName("only_in_current");
+    await insertUser(current, { username: marker });
+    await current.destroy();
+    // A server killed mid-write leaves a -wal and a -shm; the newest user lives only in the -wal.
+    await killedAfter(
+      `const S = require("better-sqlite3"); const db = new S(process.argv[1]);
+       db.pragma("wal_autocheckpoint = 0");
+       db.prepare("insert into users (username, username_canonical, password_hash, created_at) " +
+         "values (?, ?, 'x', '2026-11-01T00:00:00.000Z')").run(process.argv[2], process.argv[2]);`,
+      [target, `${marker}_wal`],
+    );
+    expect(existsSync(`${target}-wal`)).toBe(true);
+
+    const { movedAside } = await restoreBackup({ file, databasePath: target });
+    expect(movedAside[0]).toMatch(/goatedvips\.sqlite\.before-restore-[\d-]+T[\d-]+Z$/);
+    expect(movedAside).toContain(`${movedAside[0]}-wal`);
+
+    const aside = new SQLite(movedAside[0], { readonly: true });
+    const names = aside.prepare("select username from users").pluck().all();
+    aside.close();
+    expect(names).toEqual(expect.arrayContaining([marker, `${marker}_wal`]));
+  });
+
+  it("is refused while a server holds the database", async () => {
+    const { file } = await backupOf();
+    const target = path.join(freshDir("busy"), "goatedvips.sqlite");
+    const unlock = lockDatabase(target);
+    try {
+      await expect(restoreBackup({ file, databasePath: target })).rejects.toThrow(
+        DatabaseInUseError,
+      );
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      unlock();
+    }
+    await expect(restoreBackup({ file, databasePath: target })).resolves.toBeTruthy();
+  });
+
+  it("is refused while another process holds the lock, and allowed once it has ended", async () => {
+    const { file } = await backupOf();
+    const target = path.join(freshDir("other-process"), "goatedvips.sqlite");
+    await killedAfter(
+      `const S = require("better-sqlite3"); new S(process.argv[1]).exec("BEGIN EXCLUSIVE");`,
+      [lockFileOf(target)],
+      async () => {
+        await expect(restoreBackup({ file, databasePath: target })).rejects.toThrow(
+          /in use by another process/,
+        );
+      },
+    );
+    await expect(restoreBackup({ file, databasePath: target })).resolves.toBeTruthy();
+  });
+
+  it("restores a backup taken at an older migration and migrates it to the latest", async () => {
+    const oldFile = path.join(freshDir("old-app"), "goatedvips.sqlite");
+    const old = openDatabase(oldFile);
+    const olderMigrations = Object.fromEntries(
+      Object.entries(migrations).filter(([name]) => name < "0011"),
+    );
+    const migrated = await new Migrator({
+      db: old,
+      provider: { getMigrations: async () => olderMigrations },
+    }).migrateToLatest();
+    expect(migrated.error).toBeUndefined();
+    const { lastInsertRowid } = new SQLite(oldFile)
+      .prepare(
+        "insert into users (username, username_canonical, password_hash, created_at) values ('veteran', 'veteran', 'x', '2025-01-01T00:00:00.000Z')",
+      )
+      .run();
+    await old.destroy();
+    const { file } = await backupOf(oldFile);
+
+    const target = path.join(freshDir("new-app"), "goatedvips.sqlite");
+    const { migrationsApplied } = await restoreBackup({ file, databasePath: target });
+    expect(migrationsApplied).toEqual(Object.keys(migrations).filter((name) => name >= "0011"));
+    const restored = openDatabase(target);
+    try {
+      expect(
+        await restored
+          .selectFrom("users")
+          .select("username")
+          .where("id", "=", Number(lastInsertRowid))
+          .executeTakeFirst(),
+      ).toEqual({ username: "veteran" });
+      await restored.selectFrom("backup_runs").selectAll().execute();
+    } finally {
+      await restored.destroy();
+    }
+  });
+
+  it("refuses a file that is not a sound backup, leaving the current database in place", async () => {
+    const target = path.join(freshDir("bad-file"), "goatedvips.sqlite");
+    const current = openDatabase(target);
+    await migrateToLatest(current);
+    await current.destroy();
+    const garbage = path.join(freshDir("garbage"), "backup.sqlite.gz");
+    await writeFile(garbage, Buffer.from([0x1f, 0x8b, 1, 2, 3, 4]));
+    await expect(restoreBackup({ file: garbage, databasePath: target })).rejects.toThrow(
+      BackupFileError,
+    );
+    const notOurs = path.join(freshDir("not-ours"), "other.sqlite");
+    new SQLite(notOurs).exec("create table things (id integer)").close();
+    await expect(restoreBackup({ file: notOurs, databasePath: target })).rejects.toThrow(
+      /not a GoatedVIPs database/,
+    );
+    expect(readdirSync(path.dirname(target)).filter((name) => name.includes("restor"))).toEqual([]);
+  });
+});
