@@ -5,7 +5,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import path from "node:path";
-import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import { startFakeProvider } from "../tests/fake-provider/server";
 import type { BlockingBenchDeps } from "./blocking";
 import { referralPayload } from "./payload";
 
