@@ -261,6 +261,14 @@ export interface SupportMessagesTable {
   created_at: Instant;
 }
 
+/** The video an admin set for a page's hero (app/domain/hero-banners.ts); no row, no video. */
+export interface HeroVideosTable {
+  banner: string;
+  video_url: string;
+  updated_at: Instant;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -281,6 +289,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
+  hero_videos: HeroVideosTable;
 }
 
 export type User = Selectable<UsersTable>;
