@@ -66,6 +66,7 @@ test("an admin sets a hero's video: it plays muted and looping on a fast connect
   context,
   browser,
 }) => {
+  test.slow();
   const js = jsEnabled(test.info().project.name);
   await signInAs(context, await createSignedInAccount({ isAdmin: true }));
   await page.goto("/admin");
