@@ -4,7 +4,9 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { ADMIN_LOGIN_PATH, refusesDataRequest } from "./lib/admin-host";
+import { StylesheetProvider } from "./lib/inline-stylesheet";
 import { NonceProvider } from "./lib/nonce";
+import { stylesheetText } from "./lib/stylesheet-text.server";
 import "./lib/load-context";
 
 // server.ts starts the server from the build, so app/ is loaded once (one event bus, one db).
@@ -41,7 +43,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText()}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

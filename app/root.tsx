@@ -17,15 +17,15 @@ import { NOT_FOUND_TITLE } from "./components/errors/NotFound";
 import { SiteShell } from "./components/shell/SiteShell";
 import { useUnreadNotifications } from "./components/shell/use-unread-notifications";
 import "./lib/load-context";
+import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
 import { findRequestUser } from "./services/sessions.server";
 import { shellUser } from "./services/shell-user.server";
 import { dataFreshness } from "./services/sync-runs.server";
-import stylesheet from "./tailwind.css";
 
+// The stylesheet is inlined by <InlineStylesheet> (docs/decisions/0030).
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -70,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14151A" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body>

@@ -13,6 +13,7 @@ import WebSocket from "ws";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import { benchBlocking } from "./blocking";
 import { benchMixedUsers } from "./mixed";
+import { benchLighthouse } from "./lighthouse";
 import { advancedPayload, referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
 
@@ -474,6 +475,7 @@ const SECTIONS = {
   http: benchHttp,
   sockets: benchSockets,
   mixed: () => benchMixedUsers({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
+  lighthouse: () => benchLighthouse({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
 } as const;
 const chosen = process.argv.slice(2);
 try {

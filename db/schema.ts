@@ -277,6 +277,14 @@ export interface BackupRunsTable {
   command_error: string | null;
 }
 
+/** The video an admin set for a page's hero (app/domain/hero-banners.ts); no row, no video. */
+export interface HeroVideosTable {
+  banner: string;
+  video_url: string;
+  updated_at: Instant;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -298,6 +306,7 @@ export interface Database {
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   backup_runs: BackupRunsTable;
+  hero_videos: HeroVideosTable;
 }
 
 export type User = Selectable<UsersTable>;

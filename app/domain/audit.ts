@@ -21,6 +21,8 @@ export const AUDIT_KIND_LABELS = {
   "bonus_code.deleted": "Bonus code deleted",
   "support.closed": "Support conversation closed",
   "support.reopened": "Support conversation reopened",
+  "hero_video.saved": "Banner video saved",
+  "hero_video.removed": "Banner video removed",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -31,8 +33,8 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
 export function auditSubject(
-  what: "user" | "race" | "token" | "broadcast" | "bonus_code" | "conversation",
-  id: number,
+  what: "user" | "race" | "token" | "broadcast" | "bonus_code" | "conversation" | "hero_banner",
+  id: number | string,
 ): string {
   return `${what}:${id}`;
 }

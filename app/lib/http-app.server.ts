@@ -91,10 +91,15 @@ export function createHttpApp({
             "'self'",
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
           ],
-          "style-src": ["'self'"],
+          // The stylesheet is written into the page's head under this nonce (docs/decisions/0030).
+          "style-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
+          ],
           "img-src": ["'self'", "data:"],
           "font-src": ["'self'"],
-          "media-src": ["'self'"],
+          // A hero's video is an admin-set https URL on any host (docs/decisions/0030).
+          "media-src": ["'self'", "https:"],
           "connect-src": underRemixDev ? ["'self'", "ws://localhost:*"] : ["'self'"],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { PromoVideo } from "~/components/content/PromoVideo";
+import { PageHero } from "~/components/content/PageHero";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
 import { HomeLiveSections } from "~/components/leaderboard/HomeLiveSections";
@@ -8,7 +8,7 @@ import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { RaceWidget } from "~/components/race/RaceWidget";
 import { HOME_HERO, NEW_USER_PROMO } from "~/content/home";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
-import { optionalMedia } from "~/lib/media.server";
+import { heroVideoUrl } from "~/services/hero-videos.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { playerStanding } from "~/services/player-queries.server";
 import { loadRaceWidget } from "~/services/race-widget.server";
@@ -26,17 +26,18 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const playerUid = new URL(request.url).searchParams.get("player");
-  const [snapshot, raceWidget, player] = await Promise.all([
+  const [snapshot, raceWidget, player, video] = await Promise.all([
     leaderboardSnapshot(),
     loadRaceWidget(request),
     playerUid ? playerStanding(playerUid) : null,
+    heroVideoUrl("home"),
   ]);
   return {
     snapshot,
     raceWidget,
     player,
     now: new Date().toISOString(),
-    video: optionalMedia("home-banner.mp4"),
+    video,
   };
 }
 
@@ -48,12 +49,7 @@ export default function Home() {
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
-      <PromoVideo
-        src={video}
-        poster="/media/home-poster.svg"
-        label="GoatedVIPs: leaderboards, races and rewards"
-        className="max-h-[22rem]"
-      />
+      <PageHero banner="home" videoUrl={video} />
 
       <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
         <div>

@@ -34,6 +34,9 @@ export default function AdminPanel() {
           <Link to="/admin/security" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Security
           </Link>
+          <Link to="/admin/banners" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Page Banners
+          </Link>
           <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Site
           </Link>

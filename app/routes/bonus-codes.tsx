@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CopyCodeButton } from "~/components/content/CopyCodeButton";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
-import { PromoVideo } from "~/components/content/PromoVideo";
+import { PageHero } from "~/components/content/PageHero";
 import { useHydrated } from "~/components/ui/hooks";
 import { BONUS_CODES_SIGN_IN_TOAST } from "~/content/home";
 import { formatCalendarDate } from "~/domain/time";
-import { optionalMedia } from "~/lib/media.server";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";
 import { listBonusCodes, markBonusCodesSeen } from "~/services/bonus-codes.server";
+import { heroVideoUrl } from "~/services/hero-videos.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const codes = await listBonusCodes(now);
   // The member has now seen every code listed: the mobile bell's dot goes (docs/product.md §P2).
   await markBonusCodesSeen(user.userId, now);
-  return { codes, video: optionalMedia("bonus-codes.mp4") };
+  return { codes, video: await heroVideoUrl("bonus-codes") };
 }
 
 export default function BonusCodes() {
@@ -32,12 +32,7 @@ export default function BonusCodes() {
   const hydrated = useHydrated();
   return (
     <div className={PAGE}>
-      <PromoVideo
-        src={video}
-        poster="/media/bonus-codes-poster.svg"
-        label="GoatedVIPs bonus codes video"
-        className="mb-6 max-h-72"
-      />
+      <PageHero banner="bonus-codes" videoUrl={video} className="mb-6" />
       <PageHeader
         title="Bonus Codes"
         intro="Codes for GoatedVIPs members. Enter a code on Goated before it expires."

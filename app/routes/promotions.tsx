@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { FormErrors, SelectField } from "~/components/content/FormFields";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
-import { PromoVideo } from "~/components/content/PromoVideo";
+import { PageHero } from "~/components/content/PageHero";
 import { PromotionImage } from "~/components/content/PromotionImage";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PROMOTIONS, PROMOTIONS_INTRO } from "~/content/promotions";
@@ -15,8 +15,8 @@ import {
   promotionValidity,
 } from "~/domain/promotions";
 import type { PromotionCard } from "~/domain/promotions";
-import { optionalMedia } from "~/lib/media.server";
 import { pageMeta } from "~/lib/meta";
+import { heroVideoUrl } from "~/services/hero-videos.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>
@@ -30,7 +30,7 @@ export const UNKNOWN_CATEGORY_MESSAGE =
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filter = parsePromotionFilter(new URL(request.url).searchParams.get("category"));
-  const video = optionalMedia("promotions.mp4");
+  const video = await heroVideoUrl("promotions");
   if (filter === null) {
     return data(
       {
@@ -106,12 +106,7 @@ export default function Promotions() {
   return (
     <div className={PAGE}>
       <PageHeader title="Promotions" intro={PROMOTIONS_INTRO} backToHome />
-      <PromoVideo
-        src={video}
-        poster="/media/promotions-poster.svg"
-        label="Goated promotions video"
-        className="mb-8"
-      />
+      <PageHero banner="promotions" videoUrl={video} className="mb-8" />
 
       <Form
         method="get"

@@ -28,12 +28,11 @@ async function scrollIntoViewOf(page: Page, locator: Locator) {
 }
 
 test.describe("home", () => {
-  test("the banner shows its designed poster and the promo box the referral code", async ({
+  test("the banner shows its designed hero and the promo box the referral code", async ({
     page,
   }) => {
     await page.goto("/");
-    const poster = page.getByRole("img", { name: /GoatedVIPs: leaderboards, races and rewards/ });
-    await expect(poster).toHaveAttribute("width", "640");
+    await expect(page.getByTestId("page-hero")).toContainText("Every wager counts");
     await expect(page.getByRole("complementary", { name: "New to Goated?" })).toContainText(
       "GOATEDVIPS",
     );

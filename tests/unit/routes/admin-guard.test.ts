@@ -108,6 +108,7 @@ describe("the admin guard", () => {
         "admin.analytics.tsx",
         "admin.bonus-codes.tsx",
         "admin.support.tsx",
+        "admin.banners.tsx",
       ]),
     );
     expect(apiRoutes.map((route) => route.name)).toEqual(

@@ -1,0 +1,76 @@
+// Lighthouse's mobile audit (issue 18, DESIGN.md "Performance budgets"), for bench/run.ts: the
+// production build with 10,000 players, audited in Debian's Chromium with the default (mobile)
+// preset and simulated throttling (slow 4G, 4x CPU), which Lighthouse computes from the trace,
+// so the figures move little with the machine's load.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import path from "node:path";
+import { startFakeProvider } from "../tests/fake-provider/server";
+import type { BlockingBenchDeps } from "./blocking";
+import { referralPayload } from "./payload";
+
+const PAGES = ["/", "/leaderboard", "/wager-races"] as const;
+const MIN_SCORE = 98;
+const MAX_FCP_MS = 1500;
+const MAX_TBT_MS = 150;
+
+export async function benchLighthouse({
+  work,
+  origin,
+  record,
+  ms,
+  startServer,
+  stopServer,
+}: BlockingBenchDeps) {
+  const provider = await startFakeProvider();
+  provider.setPayload(referralPayload(10_000, 2));
+  const server = await startServer(path.join(work, "lighthouse.sqlite"), provider.url, 86_400);
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    for (const page of PAGES) {
+      // A warm server, as a visitor meets it: the first render after start (cold JIT, the page
+      // cache empty) would otherwise be read as the page's time to first byte.
+      for (let i = 0; i < 3; i += 1) await (await fetch(`${origin}${page}`)).arrayBuffer();
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        onlyCategories: ["performance"],
+        output: "json",
+        logLevel: "error",
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) {
+        record(`Lighthouse mobile ${page}`, "a run", `failed: ${runtimeError.code}`, false);
+        continue;
+      }
+      const score = Math.round((categories.performance?.score ?? 0) * 100);
+      const fcp = audits["first-contentful-paint"]?.numericValue ?? Number.NaN;
+      const tbt = audits["total-blocking-time"]?.numericValue ?? Number.NaN;
+      record(
+        `Lighthouse mobile ${page}: performance score`,
+        `>= ${MIN_SCORE}`,
+        String(score),
+        score >= MIN_SCORE,
+      );
+      record(
+        `Lighthouse mobile ${page}: first contentful paint`,
+        `<= ${MAX_FCP_MS / 1000} s`,
+        `${(fcp / 1000).toFixed(2)} s`,
+        fcp <= MAX_FCP_MS,
+      );
+      record(
+        `Lighthouse mobile ${page}: total blocking time`,
+        `< ${MAX_TBT_MS} ms`,
+        ms(tbt),
+        tbt < MAX_TBT_MS,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await stopServer(server);
+    await provider.close();
+  }
+}
