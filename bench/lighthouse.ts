@@ -6,7 +6,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import path from "node:path";
 import { startFakeProvider } from "../tests/fake-provider/server";
-import type { BlockingBenchDeps } from "./blocking";
+import type { ServerBenchDeps } from "./blocking";
 import { referralPayload } from "./payload";
 
 const PAGES = ["/", "/leaderboard", "/wager-races"] as const;
@@ -21,7 +21,7 @@ export async function benchLighthouse({
   ms,
   startServer,
   stopServer,
-}: BlockingBenchDeps) {
+}: ServerBenchDeps) {
   const provider = await startFakeProvider();
   provider.setPayload(referralPayload(10_000, 2));
   const server = await startServer(path.join(work, "lighthouse.sqlite"), provider.url, 86_400);
