@@ -88,6 +88,8 @@ export default function Home() {
         </aside>
       </section>
 
+      {raceWidget ? <RaceWidget {...raceWidget} /> : null}
+
       <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
 
       {/* The total-wagered ticker, TOP PERFORMERS, the feature cards and the DAILY LEADERBOARD
@@ -95,8 +97,6 @@ export default function Home() {
       <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref}>
         <FeatureCards signedIn={signedIn} />
       </HomeLiveSections>
-
-      {raceWidget ? <RaceWidget {...raceWidget} /> : null}
 
       {player ? <PlayerStatsPanel player={player} closeHref="/" /> : null}
     </div>

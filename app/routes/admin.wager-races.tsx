@@ -207,13 +207,16 @@ export default function AdminWagerRaces() {
         )}
       </section>
 
-      {/* The mobile floating New Race button (docs/product.md §A2). */}
-      <Link
-        to="?form=new#race-form"
-        className={`${PRIMARY_BUTTON} fixed bottom-24 right-4 z-30 px-5 py-3 shadow-glow sm:hidden`}
-      >
-        New Race
-      </Link>
+      {/* The mobile floating New Race button (docs/product.md §A2), in the shell's bottom strip
+          (beside the support button) and gone while the form it opens is open. */}
+      {showForm ? null : (
+        <Link
+          to="?form=new#race-form"
+          className={`${PRIMARY_BUTTON} fixed bottom-4 left-4 z-30 px-5 py-3 shadow-glow sm:hidden`}
+        >
+          New Race
+        </Link>
+      )}
     </div>
   );
 }

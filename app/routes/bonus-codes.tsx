@@ -49,7 +49,7 @@ export default function BonusCodes() {
       {codes.length === 0 ? (
         <p className={`${CARD} text-center text-muted`}>No bonus codes right now.</p>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {codes.map((code) => (
             <li
               key={code.id}
@@ -60,9 +60,9 @@ export default function BonusCodes() {
               data-expired={code.expired}
             >
               <div className="flex items-start justify-between gap-3">
-                <div>
+                <div className="min-w-0">
                   <p
-                    className={`select-all font-mono text-2xl font-bold tracking-wider ${code.expired ? "text-muted line-through" : "text-primary"}`}
+                    className={`select-all font-mono text-2xl font-bold tracking-wider [overflow-wrap:anywhere] ${code.expired ? "text-muted line-through" : "text-primary"}`}
                   >
                     {code.code}
                   </p>

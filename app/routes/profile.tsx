@@ -155,11 +155,17 @@ export default function ProfilePage() {
       <h1 className="font-display text-4xl font-extrabold uppercase text-primary">My Profile</h1>
 
       <section className="rounded-xl border border-accent bg-card p-6">
-        <div className="flex flex-wrap items-center gap-5">
+        {/* On a phone the name takes the room beside the emblem and Edit drops below; a long
+            name or e-mail wraps rather than being cut or running past the card. */}
+        <div className="flex flex-wrap items-center gap-4 sm:gap-5">
           <ProfileEmblem username={account.username} color={account.profileColor} />
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-display text-3xl font-extrabold">{account.username}</p>
-            <p className="text-muted">{account.email ?? "No email provided"}</p>
+          <div className="min-w-0 flex-1 basis-40">
+            <p className="font-display text-2xl font-extrabold [overflow-wrap:anywhere] sm:text-3xl">
+              {account.username}
+            </p>
+            <p className="text-muted [overflow-wrap:anywhere]">
+              {account.email ?? "No email provided"}
+            </p>
           </div>
           {inEditMode ? null : (
             <CallToAction to="/profile?edit=1" secondary className="px-4 py-2">

@@ -63,9 +63,10 @@ export default function VipProgram() {
         <h2 id="benefits-heading" className={SECTION_HEADING}>
           Benefits by tier
         </h2>
-        {/* Focusable so a keyboard can scroll the matrix sideways on a phone. */}
+        {/* Focusable so a keyboard can scroll the matrix sideways on a phone; relative, so the
+            cells' sr-only labels are positioned inside the scroll box instead of widening the page. */}
         <div
-          className="mt-4 overflow-x-auto rounded-xl border border-accent"
+          className="relative mt-4 overflow-x-auto rounded-xl border border-accent"
           tabIndex={0}
           role="region"
           aria-labelledby="benefits-heading"

@@ -46,3 +46,21 @@ export async function expectNoAxeViolations(
     await scanner.close();
   }
 }
+
+/**
+ * axe's colour-contrast rule on what the selector matches: no violation, and none it could not
+ * decide (axe gives up on text over a see-through background or an image), so the text is readable
+ * whatever lies beneath it.
+ */
+export async function expectReadableContrast(page: Page, selector: string) {
+  const { violations, incomplete } = await new AxeBuilder({ page })
+    .include(selector)
+    .withRules(["color-contrast"])
+    .analyze();
+  const undecided = [...violations, ...incomplete].flatMap((result) =>
+    result.nodes.map(
+      (node) => `${result.id}: ${node.target.join(" ")} ${node.failureSummary ?? ""}`,
+    ),
+  );
+  expect(undecided).toEqual([]);
+}

@@ -19,29 +19,32 @@ export function LeaderboardTable({
   /** "Player" on /leaderboard, "User" on the home page's daily table (docs/product.md §P2). */
   playerHeading?: string;
 }) {
+  // A long name and a big sum need more than a 320 px phone has: the table scrolls, not the page.
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <StandingHeaderRow playerHeading={playerHeading} valueHeadings={["Wagered"]} />
-      </thead>
-      <tbody>
-        {players.map((player) => (
-          <StandingRow
-            key={player.uid}
-            uid={player.uid}
-            rank={player.rank}
-            player={
-              <PlayerName
-                name={player.name}
-                allTime={player.allTime}
-                href={playerHref(player.uid)}
-              />
-            }
-            values={[formatUsd(player.wagered)]}
-          />
-        ))}
-      </tbody>
-    </table>
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <StandingHeaderRow playerHeading={playerHeading} valueHeadings={["Wagered"]} />
+        </thead>
+        <tbody>
+          {players.map((player) => (
+            <StandingRow
+              key={player.uid}
+              uid={player.uid}
+              rank={player.rank}
+              player={
+                <PlayerName
+                  name={player.name}
+                  allTime={player.allTime}
+                  href={playerHref(player.uid)}
+                />
+              }
+              values={[formatUsd(player.wagered)]}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -9,7 +9,8 @@ import type { WidgetRace } from "~/domain/race";
 export const RACE_WIDGET_PARAM = "raceWidget";
 
 /**
- * The home page's floating race widget (docs/product.md §P2): a <details>, the current or previous race chosen
+ * The home page's race widget (docs/product.md §P2; in the page's flow below the hero rather than
+ * floating over it, docs/decisions/0034): a <details>, the current or previous race chosen
  * by a link that keeps the choice in the URL (a client-side switch with JavaScript), a countdown
  * 'Nd Nh Nm' refreshed every minute with JavaScript, and a dismiss form that sets a cookie.
  */
@@ -36,10 +37,7 @@ export function RaceWidget({
     `rounded-md px-3 py-1 text-xs font-bold uppercase ${active ? "bg-primary text-primary-foreground" : "text-muted hover:text-white"}`;
 
   return (
-    <aside
-      aria-label="Wager race"
-      className="fixed bottom-4 left-4 z-40 w-72 max-w-[calc(100vw-6rem)]"
-    >
+    <aside aria-label="Wager race" className="w-full sm:max-w-md">
       <details
         // Opened by the toggle links, so a page loaded without JavaScript shows the chosen race.
         open={params.has(RACE_WIDGET_PARAM)}

@@ -47,7 +47,8 @@ export function AccountMenu({ user }: { user: ShellUser }) {
           count={user.unreadNotifications}
           className="absolute -right-1 -top-1 sm:static"
         />
-        <span className="hidden max-w-32 truncate text-sm font-semibold sm:inline">
+        {/* Beside the desktop navigation (1,280-1,535 px) only the emblem fits. */}
+        <span className="hidden max-w-32 truncate text-sm font-semibold sm:inline xl:hidden 2xl:inline">
           {user.username}
         </span>
         {/* Below 380 px the header needs the room; the emblem alone opens the menu. */}

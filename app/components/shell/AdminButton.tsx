@@ -8,7 +8,7 @@ export function AdminButton() {
   return (
     <Link
       to="/admin/dashboard"
-      className={`${PRIMARY_BUTTON} fixed bottom-24 left-4 z-30 px-4 py-2 text-sm shadow-glow`}
+      className={`${PRIMARY_BUTTON} fixed bottom-4 left-4 z-30 px-4 py-2 text-sm shadow-glow`}
     >
       Admin
     </Link>

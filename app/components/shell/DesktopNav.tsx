@@ -8,9 +8,18 @@ import type { NavSection } from "./navigation";
 const TOP_LEVEL =
   "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary";
 
-export function DesktopNav({ signedIn, isAdmin }: { signedIn: boolean; isAdmin: boolean }) {
+export function DesktopNav({
+  signedIn,
+  isAdmin,
+  className,
+}: {
+  signedIn: boolean;
+  isAdmin: boolean;
+  /** Hides it below the width it needs (Header's breakpoints). */
+  className: string;
+}) {
   return (
-    <nav aria-label="Main" className="hidden xl:block">
+    <nav aria-label="Main" className={className}>
       <ul className="flex items-center">
         {navigationSections("desktop", { isAdmin }).map((section) => (
           <li key={section.label} className="relative">

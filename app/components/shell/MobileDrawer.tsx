@@ -8,11 +8,20 @@ import { navigationSections } from "./navigation";
  * The mobile menu: a <details> whose summary (the menu button) stays visible above the drawer, so
  * it opens and closes without JavaScript; with it, it also closes on navigation and Escape.
  */
-export function MobileDrawer({ signedIn, isAdmin }: { signedIn: boolean; isAdmin: boolean }) {
+export function MobileDrawer({
+  signedIn,
+  isAdmin,
+  className,
+}: {
+  signedIn: boolean;
+  isAdmin: boolean;
+  /** Hides it where the desktop navigation shows (Header's breakpoints). */
+  className: string;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsEnhancement(ref);
   return (
-    <details ref={ref} className="group/drawer xl:hidden" data-testid="mobile-drawer">
+    <details ref={ref} className={`group/drawer ${className}`} data-testid="mobile-drawer">
       <summary
         className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md border border-accent hover:text-primary [&::-webkit-details-marker]:hidden"
         aria-label="Menu"

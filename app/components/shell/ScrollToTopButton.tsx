@@ -21,7 +21,7 @@ export function ScrollToTopButton() {
         const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
         window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
       }}
-      className="fixed bottom-24 right-6 z-30 flex h-11 w-11 items-center justify-center rounded-full border border-accent bg-card text-primary shadow-lg hover:border-primary"
+      className="fixed bottom-[1.375rem] right-[5.5rem] z-30 xl:bottom-24 xl:right-[1.375rem] flex h-11 w-11 items-center justify-center rounded-full border border-accent bg-card text-primary shadow-lg hover:border-primary"
     >
       <ArrowUpIcon />
     </button>

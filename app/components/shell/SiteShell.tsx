@@ -37,7 +37,11 @@ export function SiteShell({
       <NavigationProgress />
       <Header user={user} />
       {demoData ? <DemoDataNotice /> : null}
-      <main id="main" className="relative min-h-[60vh]">
+      {/* The floating buttons (support, admin, scroll to top) keep to a bottom strip 4.5rem high
+          and, from 1280 px, to gutters 6rem wide beside the page: the footer ends below the strip
+          and the page keeps out of the gutters, so nothing a player needs lies under them
+          (docs/decisions/0034). */}
+      <main id="main" className="relative min-h-[60vh] xl:px-24">
         {children}
       </main>
       <Footer />

@@ -1,0 +1,168 @@
+import type { Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { createSignedInAccount, signInAs } from "./accounts";
+import { expect, test } from "./fixtures";
+
+// Nothing scrolls sideways and nothing floating (support bubble, race widget, admin and scroll
+// buttons, the admin's New Race button) lies over a link, button or field, at every width from a
+// small phone to a wide desktop (issue 18, "What a player sees"). One page per test, resized in
+// place, so the whole matrix costs a few page loads per width rather than a test per cell.
+
+const WIDTHS = [320, 390, 768, 1280, 1366, 1440, 1920] as const;
+// A small laptop's or a phone's window: the first view is where floating things do harm.
+const HEIGHT = 640;
+
+const PUBLIC_PAGES = [
+  "/",
+  "/wager-races",
+  "/leaderboard",
+  "/tips-and-strategies",
+  "/promotions",
+  "/help",
+  "/provably-fair",
+  "/telegram",
+  "/how-it-works",
+  "/goated-token",
+  "/faq",
+  "/vip-program",
+  "/challenges",
+  "/socials",
+  "/auth",
+  "/no-such-page",
+] as const;
+
+const MEMBER_PAGES = ["/", "/leaderboard", "/profile", "/vip-transfer", "/bonus-codes"] as const;
+
+/**
+ * A username as long as the sign-up rule allows (app/domain/account-forms.ts: 50 characters), in
+ * wide letters, unique per test (the projects share one database).
+ */
+const longestUsername = () => "W".repeat(42) + randomBytes(4).toString("hex");
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name === "mobile", "widths are set inside the test");
+});
+
+/** Runs in the page: whether it scrolls sideways, and the innermost elements sticking out. */
+function sidewaysScroll(): string[] {
+  const { scrollWidth } = document.documentElement;
+  if (scrollWidth <= innerWidth) return [];
+  const sticking = [...document.body.querySelectorAll("*")]
+    .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
+    .filter(
+      (element, index, all) => !all.some((other) => other !== element && element.contains(other)),
+    )
+    .slice(0, 3)
+    .map(
+      (element) =>
+        `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`,
+    );
+  return [`scrolls sideways (${scrollWidth} > ${innerWidth}): ${sticking.join(", ")}`];
+}
+
+/**
+ * Runs in the page: every visible link, button, field and summary is looked at where a player
+ * would meet it (the first view, or scrolled to the middle of the screen when it is not in the
+ * first view), and the element at its centre must be itself or inside it. Returns what is covered.
+ */
+function coveredTargets(): string[] {
+  const describe = (element: Element) => {
+    const label =
+      element.getAttribute("aria-label") ??
+      element.getAttribute("name") ??
+      (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    const testId = element.getAttribute("data-testid");
+    return `<${element.tagName.toLowerCase()}${testId ? ` ${testId}` : ""}> "${label}"`;
+  };
+  const inView = (rect: DOMRect) =>
+    rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+  const problems: string[] = [];
+  const check = (target: Element, rect: DOMRect) => {
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    if (hit && (hit === target || target.contains(hit))) return;
+    // A control drawn by its label (a styled checkbox) is reached through the label.
+    const labels = target instanceof HTMLInputElement ? [...(target.labels ?? [])] : [];
+    if (hit && labels.some((label) => label.contains(hit))) return;
+    problems.push(`${describe(target)} under ${hit ? describe(hit) : "nothing"}`);
+  };
+  // A link wrapped over two lines is aimed at on its first line.
+  const box = (target: Element) => target.getClientRects()[0] ?? target.getBoundingClientRect();
+  const targets = [
+    ...document.querySelectorAll(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary",
+    ),
+  ].filter(
+    (target) =>
+      !target.closest("[inert], [aria-hidden='true']") &&
+      target.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+      // Visually hidden (sr-only) until focused.
+      getComputedStyle(target).clip === "auto" &&
+      box(target).width >= 2 &&
+      box(target).height >= 2,
+  );
+  // First what the first view shows, in one pass; then each of the rest scrolled to the middle.
+  window.scrollTo(0, 0);
+  const belowTheFold: Element[] = [];
+  for (const target of targets) {
+    const rect = box(target);
+    if (inView(rect)) check(target, rect);
+    else belowTheFold.push(target);
+  }
+  for (const target of belowTheFold) {
+    target.scrollIntoView({ block: "center", inline: "center" });
+    check(target, box(target));
+  }
+  window.scrollTo(0, 0);
+  return problems;
+}
+
+/** Every width for the page now open: the problems found, each prefixed with width and path. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  const path = new URL(page.url()).pathname + new URL(page.url()).search;
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    for (const problem of await page.evaluate(sidewaysScroll)) {
+      problems.push(`${width}px ${path}: ${problem}`);
+    }
+    for (const covered of await page.evaluate(coveredTargets)) {
+      problems.push(`${width}px ${path}: ${covered}`);
+    }
+  }
+  return problems;
+}
+
+async function checkPages(page: Page, paths: readonly string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    problems.push(...(await layoutProblems(page)));
+  }
+  expect(problems).toEqual([]);
+}
+
+test("public pages, signed out: no sideways scroll, nothing floating over a target", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await checkPages(page, PUBLIC_PAGES);
+});
+
+test("member pages with the longest username: no sideways scroll, nothing covered", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(context, await createSignedInAccount({ username: longestUsername() }));
+  await checkPages(page, MEMBER_PAGES);
+});
+
+test("an admin's header and the race form: no sideways scroll, nothing covered", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await createSignedInAccount({ username: longestUsername(), isAdmin: true });
+  await signInAs(context, admin);
+  await checkPages(page, ["/", "/leaderboard", "/admin/wager-races?form=new"]);
+});
