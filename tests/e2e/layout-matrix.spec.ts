@@ -39,10 +39,6 @@ const MEMBER_PAGES = ["/", "/leaderboard", "/profile", "/vip-transfer", "/bonus-
  */
 const longestUsername = () => "W".repeat(42) + randomBytes(4).toString("hex");
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name === "mobile", "widths are set inside the test");
-});
-
 /** Runs in the page: whether it scrolls sideways, and the innermost elements sticking out. */
 function sidewaysScroll(): string[] {
   const { scrollWidth } = document.documentElement;
