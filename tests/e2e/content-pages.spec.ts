@@ -115,6 +115,11 @@ test.describe("GET forms", () => {
     await expect(page).toHaveURL(/wager=10000&edge=1.5/);
     await expectNoSeriousViolations(page);
 
+    // Thousands separators and a dollar sign are read as a person means them.
+    await page.getByLabel("Wager requirement (USD)").fill("$1,000,000");
+    await page.getByRole("button", { name: "Calculate bonus" }).click();
+    await expect(page.getByTestId("bonus-result")).toHaveText("$5,625.00");
+
     await page.getByLabel("Wager requirement (USD)").fill("lots");
     await page.getByRole("button", { name: "Calculate bonus" }).click();
     await expect(page.getByText("Enter your wager in dollars: a number above 0.")).toBeVisible();
