@@ -72,7 +72,7 @@ test.describe("members' pages", () => {
   for (const [path] of MEMBER_PAGES) {
     test(`${path} sends a visitor home`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(`/?${new URLSearchParams({ redirectTo: path }).toString()}`);
     });
   }
 
