@@ -18,3 +18,14 @@ export function authPath(mode: AuthMode, redirectTo: string, step?: "code"): str
 export function authFailureTitle(mode: AuthMode): string {
   return mode === "login" ? "Login Failed" : "Registration Failed";
 }
+
+/** The query parameter that carries where to go after signing in. */
+export const REDIRECT_TO_PARAM = "redirectTo";
+
+/**
+ * Where a guarded page sends a signed-out visitor (docs/product.md §P2 "Guarded routes"): `/`,
+ * carrying the page they wanted, which the Sign in link hands on to the sign-in.
+ */
+export function guardedPageRedirect(wanted: string): string {
+  return `/?${new URLSearchParams({ [REDIRECT_TO_PARAM]: wanted }).toString()}`;
+}

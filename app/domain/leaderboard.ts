@@ -1,4 +1,5 @@
 import type { LeaderboardPeriod } from "./leaderboard-period";
+import { formatCount } from "./money";
 
 /** A player as a leaderboard shows them: the period's total, and all-time for the tier badge. */
 export interface RankedPlayer {
@@ -26,6 +27,27 @@ export interface LeaderboardSnapshot {
   activeByPeriod: Record<LeaderboardPeriod, number>;
   /** When the last good sync finished; null before the first. */
   lastUpdated: string | null;
+}
+
+/**
+ * The leaderboard's player count (docs/product.md §P2): "Total players: 1,309", and during a
+ * search "49 matches of 1,309 players" ("1,000+ matches" when the count stopped early).
+ */
+export function playerCountText({
+  searching,
+  matches,
+  periodPlayers,
+  countCapped = false,
+}: {
+  searching: boolean;
+  matches: number;
+  periodPlayers: number;
+  countCapped?: boolean;
+}): string {
+  if (!searching) return `Total players: ${formatCount(periodPlayers)}`;
+  const found = `${formatCount(matches)}${countCapped ? "+" : ""}`;
+  const noun = matches === 1 && !countCapped ? "match" : "matches";
+  return `${found} ${noun} of ${formatCount(periodPlayers)} ${periodPlayers === 1 ? "player" : "players"}`;
 }
 
 /** Rows per leaderboard page (docs/product.md §P2). */

@@ -70,3 +70,17 @@ export function formatCents(cents: number): string {
 export function roundToCents(dollars: number): number {
   return toCents(dollars) / 100;
 }
+
+// "1000000", "1,000,000", "$100,000", "$ 2,500.50": digits grouped by commas in threes, or not
+// grouped at all, an optional leading dollar sign and decimals.
+const DOLLAR_AMOUNT = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
+
+/**
+ * A dollar amount as a person types it: thousands separators and a leading dollar sign are
+ * accepted; anything else ("lots", "1,00", "1e6", "$-5") gives null.
+ */
+export function parseDollarAmount(text: string): number | null {
+  const match = DOLLAR_AMOUNT.exec(text.trim());
+  if (!match) return null;
+  return Number(`${(match[1] ?? "").replaceAll(",", "")}${match[2] ?? ""}`);
+}

@@ -2,6 +2,8 @@
  * Race windows and countdowns. Race months are UTC calendar months; a window is [start, end)
  * (docs/decisions/0003). Functions take "now" so tests fix the clock.
  */
+import type { RaceStatus } from "./race";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -89,6 +91,17 @@ export function countdownText(end: Date, now: Date): string {
 }
 
 export const RACE_ENDED = "Race Ended";
+
+/**
+ * A race's countdown: 'Race Ended' once it is completed, also before its end date (an admin may
+ * complete a race early, docs/product.md §P4, §A4), else `countdownText` to its end.
+ */
+export function raceCountdownText(
+  race: { status: RaceStatus; endDate: string },
+  now: Date,
+): string {
+  return race.status === "completed" ? RACE_ENDED : countdownText(new Date(race.endDate), now);
+}
 
 /** Days left until the end, rounded up ('Ends In: N days'); 0 once it has passed. */
 export function daysLeftRoundedUp(end: Date, now: Date): number {

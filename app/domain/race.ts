@@ -106,6 +106,9 @@ export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
 export type RaceSave = { race: RaceView } | { clash: RaceView };
 
 /** A race as the home page's floating widget shows it: its podium so far. */
-export interface WidgetRace extends Pick<RaceView, "id" | "title" | "endDate" | "prizePoolCents"> {
+export interface WidgetRace extends Pick<
+  RaceView,
+  "id" | "title" | "status" | "endDate" | "prizePoolCents"
+> {
   leaders: Participant[];
 }

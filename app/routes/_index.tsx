@@ -90,11 +90,16 @@ export default function Home() {
 
       {raceWidget ? <RaceWidget {...raceWidget} /> : null}
 
-      <HeadlineCarousel totalWagered={snapshot.totalWagered} signedIn={signedIn} />
-
-      {/* The total-wagered ticker, TOP PERFORMERS, the feature cards and the DAILY LEADERBOARD
-          (#leaderboard), in the order of docs/product.md §P2. */}
-      <HomeLiveSections snapshot={snapshot} now={now} playerHref={homePlayerHref}>
+      {/* The headline carousel (with the live total wagered), TOP PERFORMERS, the feature cards
+          and the DAILY LEADERBOARD (#leaderboard), in the order of docs/product.md §P2. */}
+      <HomeLiveSections
+        snapshot={snapshot}
+        now={now}
+        playerHref={homePlayerHref}
+        headlines={(totalWagered) => (
+          <HeadlineCarousel totalWagered={totalWagered} signedIn={signedIn} />
+        )}
+      >
         <FeatureCards signedIn={signedIn} />
       </HomeLiveSections>
 

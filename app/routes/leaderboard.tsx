@@ -8,14 +8,13 @@ import { MAX_SEARCH_LENGTH, PlayerSearchForm } from "~/components/leaderboard/Pl
 import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { LEADERBOARD_PAGE_SIZE } from "~/domain/leaderboard";
+import { LEADERBOARD_PAGE_SIZE, playerCountText } from "~/domain/leaderboard";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import {
   LEADERBOARD_PERIODS,
   parseLeaderboardPeriod,
   PERIOD_NAMES,
 } from "~/domain/leaderboard-period";
-import { formatCount } from "~/domain/money";
 import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
 import { leaderboardPage, playerStanding } from "~/services/player-queries.server";
 import { syncStatus } from "~/services/sync-runs.server";
@@ -86,6 +85,7 @@ export default function Leaderboard() {
   const live = pushed?.key === location.key ? pushed.snapshot : null;
   const players = live ? live.top[period] : data.players;
   const totalPlayers = live ? live.activeByPeriod[period] : data.totalPlayers;
+  const periodPlayers = live ? live.activeByPeriod[period] : data.periodPlayers;
   const shownPageCount = live
     ? Math.max(1, Math.ceil(totalPlayers / LEADERBOARD_PAGE_SIZE))
     : pageCount;
@@ -104,11 +104,13 @@ export default function Leaderboard() {
           </h1>
           <DataAge lastUpdated={lastUpdated} now={now} />
         </div>
-        <p className="text-sm text-muted">
-          Total players:{" "}
-          <span className="font-semibold text-white" data-testid="total-players">
-            {formatCount(totalPlayers)}
-          </span>
+        <p className="text-sm font-semibold text-muted" data-testid="player-count">
+          {playerCountText({
+            searching: q !== "",
+            matches: totalPlayers,
+            periodPlayers,
+            countCapped: data.countCapped,
+          })}
         </p>
       </header>
 

@@ -11,7 +11,7 @@ import {
   VIP_TRANSFER_FORMULA,
   VIP_TRANSFER_INTRO,
 } from "~/content/vip-transfer";
-import { formatUsd, formatWholeUsd } from "~/domain/money";
+import { formatUsd, formatWholeUsd, parseDollarAmount } from "~/domain/money";
 import { DEFAULT_HOUSE_EDGE_PERCENT, vipTransferBonus } from "~/domain/vip-transfer";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";
@@ -27,11 +27,18 @@ const EDGE_MESSAGE = "Enter the house edge in percent: a number above 0 and at m
 const emptyToDefault = (fallback: number) => (value: unknown) =>
   value === undefined || value === "" ? fallback : value;
 
+// "1,000,000" and "$100,000" are read as dollars; text that is no amount fails the number check.
+const dollarsOrNaN = (value: unknown) =>
+  typeof value === "string" ? (parseDollarAmount(value) ?? Number.NaN) : value;
+
 const calculatorQuery = z.object({
-  wager: z.coerce
-    .number({ error: WAGER_MESSAGE })
-    .gt(0, { error: WAGER_MESSAGE })
-    .max(1e12, { error: WAGER_MESSAGE }),
+  wager: z.preprocess(
+    dollarsOrNaN,
+    z
+      .number({ error: WAGER_MESSAGE })
+      .gt(0, { error: WAGER_MESSAGE })
+      .max(1e12, { error: WAGER_MESSAGE }),
+  ),
   edge: z.preprocess(
     emptyToDefault(DEFAULT_HOUSE_EDGE_PERCENT),
     z.coerce
@@ -136,7 +143,7 @@ export default function VipTransfer() {
               label="Wager requirement (USD)"
               inputMode="decimal"
               defaultValue={values.wager}
-              placeholder="10000"
+              placeholder="10,000"
               error={errors?.wager?.[0]}
             />
             <TextField

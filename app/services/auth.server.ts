@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { guardedPageRedirect } from "~/domain/auth-mode";
 import { ADMIN_LOGIN_PATH } from "~/lib/admin-host";
 import { apiError } from "~/lib/json-api.server";
 import type { ToastInput } from "~/lib/toast";
@@ -15,10 +16,22 @@ import type { SessionUser } from "./sessions.server";
 export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated";
 export const ADMIN_REQUIRED_MESSAGE = "Admin access required";
 
-/** A guarded page: the signed-in user, or a redirect to `/` (with `toast` there, if given). */
-export async function requireUser(request: Request, toast?: ToastInput): Promise<SessionUser> {
+export const SIGN_IN_TOAST: ToastInput = { title: "Please sign in to continue" };
+
+/**
+ * The guard of every member page's loader and action: the signed-in user, or a redirect to `/`
+ * with a toast ('Please sign in to continue' unless the page has its own) and the page wanted
+ * as `redirectTo`, where the Sign in link takes it back after signing in.
+ */
+export async function requireUser(
+  request: Request,
+  toast: ToastInput = SIGN_IN_TOAST,
+): Promise<SessionUser> {
   const user = await findRequestUser(request);
-  if (!user) throw toast ? await redirectWithToast("/", toast) : redirect("/");
+  if (!user) {
+    const url = new URL(request.url);
+    throw await redirectWithToast(guardedPageRedirect(url.pathname + url.search), toast);
+  }
   return user;
 }
 

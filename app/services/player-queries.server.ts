@@ -14,6 +14,10 @@ export interface LeaderboardPage {
   players: RankedPlayer[];
   /** Players with a non-zero total in the period that match the search. */
   totalPlayers: number;
+  /** Players with a non-zero total in the period, searched or not ("49 matches of 1,309 players"). */
+  periodPlayers: number;
+  /** True when a short search stopped counting at SHORT_SEARCH_MAX_MATCHES ("1,000+ matches"). */
+  countCapped: boolean;
   page: number;
   pageCount: number;
 }
@@ -49,14 +53,13 @@ export async function leaderboardPage({
   const term = search.trim();
   const matching = term ? nameMatches(term) : null;
 
-  let totalPlayers: number;
-  if (!matching) {
-    ({ count: totalPlayers } = await db
-      .selectFrom("players")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where(column, ">", 0)
-      .executeTakeFirstOrThrow());
-  } else {
+  const { count: periodPlayers } = await db
+    .selectFrom("players")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(column, ">", 0)
+    .executeTakeFirstOrThrow();
+  let totalPlayers = periodPlayers;
+  if (matching) {
     const limit = matching.countLimit === null ? sql`` : sql`LIMIT ${matching.countLimit}`;
     const { rows } = await sql<{ count: number }>`
       SELECT count(*) AS count FROM (
@@ -99,7 +102,8 @@ export async function leaderboardPage({
     const ranks = await periodRanks(column, rows);
     players = rows.map((row, i) => toRanked(row, row.wagered, ranks[i] ?? 0));
   }
-  return { players, totalPlayers, page: current, pageCount };
+  const countCapped = matching?.countLimit != null && totalPlayers >= matching.countLimit;
+  return { players, totalPlayers, periodPlayers, countCapped, page: current, pageCount };
 }
 
 /** The rows of `players` whose name contains `term` as LIKE reads it (see leaderboardPage). */

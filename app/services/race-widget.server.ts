@@ -27,6 +27,7 @@ async function summary(race: RaceView | null, now: Date): Promise<WidgetRace | n
   return {
     id: race.id,
     title: race.title,
+    status: race.status,
     endDate: race.endDate,
     prizePoolCents: race.prizePoolCents,
     leaders: participants.slice(0, PODIUM),

@@ -34,15 +34,18 @@ test("register, land on the profile, sign out and sign in again", async ({ page 
   await expect(page.getByText(`${username}@example.com`)).toBeVisible();
 
   await signOut(page, username);
-  await page.goto("/profile");
-  await expect(page).toHaveURL(/\/$/);
+  // A guarded page sends a visitor home with a word, and Sign in comes back to it (the dialog
+  // with JavaScript, the /auth page without).
+  await page.goto("/vip-transfer?wager=1000");
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fvip-transfer%3Fwager%3D1000$/);
+  await expect(page.getByRole("status")).toContainText("Please sign in to continue");
+  await page.getByRole("link", { name: "Sign in" }).click();
 
   // Signing in with the e-mail in the username field, upper-cased: both are accepted.
-  await page.goto("/auth?mode=login&redirectTo=/leaderboard?period=weekly");
   await page.getByLabel("Username or e-mail").fill(`  ${username.toUpperCase()}@EXAMPLE.COM `);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/leaderboard\?period=weekly$/, SIGN_IN_TIMEOUT);
+  await expect(page).toHaveURL(/\/vip-transfer\?wager=1000$/, SIGN_IN_TIMEOUT);
   await expect(page.getByLabel(`Account menu for ${username}`)).toBeVisible();
 });
 
@@ -173,12 +176,14 @@ test("ending another session signs that browser out", async ({ page, browser }) 
 
   if (socketClosed) expect(await socketClosed).toBe(4401);
   await second.goto("/profile");
-  await expect(second).toHaveURL(/\/$/);
+  await expect(second).toHaveURL(/\/\?redirectTo=%2Fprofile$/);
   await expect(second.getByRole("link", { name: "Sign in" })).toBeVisible();
   await other.close();
 });
 
-test("guarded pages send a visitor home", async ({ page }) => {
+test("guarded pages send a visitor home, saying why, with the page to come back to", async ({
+  page,
+}) => {
   for (const path of [
     "/profile",
     "/profile?tab=sessions",
@@ -189,7 +194,18 @@ test("guarded pages send a visitor home", async ({ page }) => {
     "/support",
   ]) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/$/);
+    const url = new URL(page.url());
+    expect(url.pathname, path).toBe("/");
+    expect(url.searchParams.get("redirectTo"), path).toBe(path);
+    await expect(page.getByRole("status"), path).toContainText(
+      path === "/bonus-codes"
+        ? "Please sign in to access bonus codes"
+        : "Please sign in to continue",
+    );
+    await expect(page.getByRole("link", { name: "Sign in" }), path).toHaveAttribute(
+      "href",
+      `/auth?${new URLSearchParams({ mode: "login", redirectTo: path }).toString()}`,
+    );
   }
 });
 

@@ -158,7 +158,7 @@ test("disabling a user ends their open session; the audit log records it", async
 
   // The member's open session is gone: the members' page sends them home.
   await memberPage.goto("/profile");
-  await expect(memberPage).toHaveURL(/\/$/);
+  await expect(memberPage).toHaveURL(/\/\?redirectTo=%2Fprofile$/);
   await memberContext.close();
 
   await page.goto("/admin/audit?kind=user.disabled");

@@ -72,7 +72,7 @@ test.describe("members' pages", () => {
   for (const [path] of MEMBER_PAGES) {
     test(`${path} sends a visitor home`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(`/?${new URLSearchParams({ redirectTo: path }).toString()}`);
     });
   }
 
@@ -114,6 +114,11 @@ test.describe("GET forms", () => {
     await expect(page.getByTestId("bonus-result")).toHaveText("$56.25");
     await expect(page).toHaveURL(/wager=10000&edge=1.5/);
     await expectNoSeriousViolations(page);
+
+    // Thousands separators and a dollar sign are read as a person means them.
+    await page.getByLabel("Wager requirement (USD)").fill("$1,000,000");
+    await page.getByRole("button", { name: "Calculate bonus" }).click();
+    await expect(page.getByTestId("bonus-result")).toHaveText("$5,625.00");
 
     await page.getByLabel("Wager requirement (USD)").fill("lots");
     await page.getByRole("button", { name: "Calculate bonus" }).click();

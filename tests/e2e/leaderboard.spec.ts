@@ -42,7 +42,9 @@ test("the tabs are links that keep the period in the URL", async ({ page }) => {
   const tabs = page.getByRole("navigation", { name: "Leaderboard periods" });
   await expect(tabs.getByRole("link", { name: "Daily" })).toHaveAttribute("aria-current", "page");
   await expect(rows(page).first()).toContainText("LiveLeader");
-  await expect(page.getByTestId("total-players")).toHaveText(String(daily.length));
+  await expect(page.getByTestId("player-count")).toHaveText(
+    `Total players: ${daily.length.toLocaleString("en-US")}`,
+  );
 
   await tabs.getByRole("link", { name: "All Time" }).click();
   await expect(page).toHaveURL(/period=all_time/);
@@ -72,7 +74,10 @@ test("search is a GET form: case-insensitive, with _ taken literally", async ({ 
   await expect(rows(page).first().locator("td").first()).toHaveText(
     String(dailyRank("fp-goat-under")),
   );
-  await expect(page.getByTestId("total-players")).toHaveText("1");
+  // The count says how many matched and of how many players, not just the matches.
+  await expect(page.getByTestId("player-count")).toHaveText(
+    `1 match of ${daily.length.toLocaleString("en-US")} players`,
+  );
 
   await search.fill("no such player");
   await search.press("Enter");

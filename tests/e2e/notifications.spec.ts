@@ -176,7 +176,7 @@ test("/notifications and /admin/notifications pass axe, and a visitor is sent ho
 }) => {
   test.slow();
   await page.goto("/notifications");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fnotifications$/);
   const admin = await createSignedInAccount({ isAdmin: true });
   await signInAs(context, admin);
   await page.goto("/notifications");

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
-import { authPath } from "~/domain/auth-mode";
+import { authPath, REDIRECT_TO_PARAM } from "~/domain/auth-mode";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 // The dialog (and the form library and schemas it brings) loads on the first click only, so
 // pages that nobody signs in from do not pay for it.
@@ -8,12 +9,17 @@ const AuthDialog = lazy(() => import("./AuthDialog"));
 
 /**
  * "Sign in": a link to the /auth page, which is all a browser without JavaScript needs; with
- * JavaScript it opens the same form as a dialog over the current page.
+ * JavaScript it opens the same form as a dialog over the current page. Either comes back to this
+ * page, or to the guarded page that sent the visitor here (its `redirectTo`, checked as every
+ * client-chosen target is).
  */
 export function SignInLink({ className }: { className: string }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const redirectTo = location.pathname + location.search;
+  const redirectTo = safeRedirect(
+    new URLSearchParams(location.search).get(REDIRECT_TO_PARAM),
+    location.pathname + location.search,
+  );
   return (
     <>
       <Link

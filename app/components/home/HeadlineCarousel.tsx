@@ -11,7 +11,7 @@ import {
 import type { HeadlineItem } from "~/content/home";
 import { formatWholeUsd } from "~/domain/money";
 import { showToast } from "~/lib/client-toast";
-import { CountUp } from "./CountUp";
+import { useCountUp } from "~/components/leaderboard/use-count-up";
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 /** A drag further than this share of the width changes item (docs/product.md §P2). */
@@ -161,7 +161,7 @@ export function HeadlineCarousel({
               <span className="font-display text-3xl font-extrabold uppercase tracking-wide text-primary sm:text-5xl">
                 {item.id === TOTAL_WAGERED_ITEM_ID ? (
                   <>
-                    +<CountUp value={totalWagered} format={formatWholeUsd} /> {item.headline}
+                    +<TotalWagered value={totalWagered} /> {item.headline}
                   </>
                 ) : (
                   item.headline
@@ -198,5 +198,15 @@ export function HeadlineCarousel({
         ))}
       </nav>
     </section>
+  );
+}
+
+/** The community's total wagered: exact on the server's render, counting up with JavaScript. */
+function TotalWagered({ value }: { value: number }) {
+  const shown = useCountUp(value);
+  return (
+    <span data-testid="total-wagered" data-value={value}>
+      {formatWholeUsd(shown)}
+    </span>
   );
 }

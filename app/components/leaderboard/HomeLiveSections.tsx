@@ -6,15 +6,15 @@ import { DailyLeaderboard } from "./DailyLeaderboard";
 import { StaleDataAge } from "./DataAge";
 import { MVP_PERIODS, TopPerformers } from "./TopPerformers";
 import type { MvpPeriod } from "./TopPerformers";
-import { TotalWageredTicker } from "./TotalWageredTicker";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 
 type PulseFor = Record<MvpPeriod, string | null>;
 
 /**
- * The home page's live parts: the total-wagered ticker, TOP PERFORMERS and the DAILY LEADERBOARD,
- * rendered from the server's snapshot and replaced in place by each LEADERBOARD_UPDATE push,
- * with the data's age while it is stale.
+ * The home page's live parts: the headline carousel (`headlines`, given the live total wagered,
+ * the one place the home page shows it), TOP PERFORMERS and the DAILY LEADERBOARD, rendered from
+ * the server's snapshot and replaced in place by each LEADERBOARD_UPDATE push, with the data's age
+ * while it is stale.
  * An MVP pulses when their change time is new to this page (or, on the server's render, when it
  * is under 10 s old); the pulse ends itself after 10 s. `children` (the feature cards) go between
  * TOP PERFORMERS and the DAILY LEADERBOARD, the home order of docs/product.md §P2.
@@ -23,11 +23,13 @@ export function HomeLiveSections({
   snapshot: initial,
   now,
   playerHref,
+  headlines,
   children,
 }: {
   snapshot: LeaderboardSnapshot;
   now: string;
   playerHref: (uid: string) => string;
+  headlines: (totalWagered: number) => ReactNode;
   children?: ReactNode;
 }) {
   const [snapshot, setSnapshot] = useState(initial);
@@ -64,9 +66,9 @@ export function HomeLiveSections({
 
   return (
     <>
+      {headlines(snapshot.totalWagered)}
       {/* A push comes after a good sync: the page's data is fresh from then on. */}
       {snapshot === initial ? <StaleDataAge /> : null}
-      <TotalWageredTicker totalWagered={snapshot.totalWagered} />
       <TopPerformers top={snapshot.top} pulseFor={pulseFor} playerHref={playerHref} />
       {children}
       <DailyLeaderboard players={snapshot.top.daily} playerHref={playerHref} />

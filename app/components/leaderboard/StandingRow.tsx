@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { RankMedal } from "./RankMedal";
 
 const TOP_THREE = ["text-primary", "text-primary/90", "text-primary/80"];
-const MEDALS = ["🥇", "🥈", "🥉"];
 const CELL = "px-3 py-3";
 const VALUE_CELL = `${CELL} text-right font-semibold tabular-nums`;
 
@@ -55,8 +55,7 @@ export function StandingRow({
       <td
         className={`${CELL} font-display text-base font-extrabold tabular-nums ${top ?? "text-muted"}`}
       >
-        {top ? <span aria-hidden="true">{MEDALS[rank - 1]} </span> : null}
-        {rank}
+        {top ? <RankMedal rank={rank} pixels={28} /> : rank}
       </td>
       <td className={CELL}>{player}</td>
       {values.map((value, column) => (

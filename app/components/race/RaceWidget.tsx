@@ -1,8 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
+import { hasMedal, RankMedal } from "~/components/leaderboard/RankMedal";
 import { CloseIcon } from "~/components/ui/icons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
-import { countdownText } from "~/domain/race-time";
+import { raceCountdownText } from "~/domain/race-time";
 import { useNow } from "./use-now";
 import type { WidgetRace } from "~/domain/race";
 
@@ -48,7 +49,7 @@ export function RaceWidget({
             Wager Race
           </span>
           <span className="text-sm tabular-nums" data-testid="race-widget-countdown">
-            {current ? countdownText(new Date(current.endDate), now) : "No live race"}
+            {current ? raceCountdownText(current, now) : "No live race"}
           </span>
         </summary>
         <div className="border-t border-accent px-4 pb-4 pt-3">
@@ -80,16 +81,19 @@ export function RaceWidget({
                 </Link>
               </p>
               <p className="text-xs text-muted">
-                Prize pool {formatCents(race.prizePoolCents)} ·{" "}
-                {countdownText(new Date(race.endDate), now)}
+                Prize pool {formatCents(race.prizePoolCents)} · {raceCountdownText(race, now)}
               </p>
               {race.leaders.length ? (
                 <ol className="mt-2 space-y-1 text-sm">
                   {race.leaders.map((leader) => (
                     <li key={leader.uid} className="flex justify-between gap-2">
-                      <span className="truncate">
-                        <span className="font-bold text-primary">#{leader.position}</span>{" "}
-                        {leader.name}
+                      <span className="flex min-w-0 items-center gap-1.5">
+                        {hasMedal(leader.position) ? (
+                          <RankMedal rank={leader.position} pixels={20} />
+                        ) : (
+                          <span className="font-bold text-primary">#{leader.position}</span>
+                        )}
+                        <span className="truncate">{leader.name}</span>
                       </span>
                       <span className="tabular-nums text-muted">
                         {formatAbbreviatedUsd(leader.wager)}

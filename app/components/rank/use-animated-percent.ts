@@ -1,8 +1,5 @@
-import { useEffect, useLayoutEffect, useState } from "react";
-
-// Layout effect in the browser (the reset to 0 happens before paint on client navigations); the
-// server has none and would warn.
-const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/ui/hooks";
 
 export const PERCENT_UPDATE_DELAY_MS = 300;
 
@@ -11,23 +8,32 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The percent a ring shows. The server (and a browser without JavaScript) shows the final value;
- * with JavaScript and `animate`, it starts from 0 and moves to the value after 300 ms, the ring
- * sweeping for 1.5 s (docs/product.md §P4). Reduced motion shows the value at once.
+ * The percent a ring shows (docs/product.md §P4: the percent updates after 300 ms, the ring sweeps
+ * for 1.5 s). The server (and a browser without JavaScript) shows the final value, and hydration
+ * keeps it: no drop to 0 and sweep again. A ring first drawn in the browser (a client-side
+ * navigation) starts from 0; a new value later moves from the one shown. Reduced motion, or
+ * `animate` off, shows the value at once.
  */
 export function useAnimatedPercent(
   target: number,
   animate: boolean,
 ): { percent: number; sweeping: boolean } {
-  const [state, setState] = useState({ percent: target, sweeping: false });
-  useBrowserLayoutEffect(() => {
+  // False while hydrating the server's HTML, true when the ring first renders in the browser.
+  const drawnInBrowser = useHydrated();
+  const [state, setState] = useState(() => ({
+    percent: drawnInBrowser && animate && !prefersReducedMotion() ? 0 : target,
+    sweeping: false,
+  }));
+  useEffect(() => {
     if (!animate || prefersReducedMotion()) {
       setState({ percent: target, sweeping: false });
       return;
     }
-    setState({ percent: 0, sweeping: false });
     const timer = window.setTimeout(
-      () => setState({ percent: target, sweeping: true }),
+      () =>
+        setState((shown) =>
+          shown.percent === target ? shown : { percent: target, sweeping: true },
+        ),
       PERCENT_UPDATE_DELAY_MS,
     );
     return () => window.clearTimeout(timer);

@@ -121,6 +121,46 @@ describe("/leaderboard states", () => {
   });
 });
 
+describe("/leaderboard counts and medals", () => {
+  beforeEach(async () => {
+    const wagered = (amount: number) => ({
+      today: amount,
+      this_week: amount,
+      this_month: amount,
+      all_time: amount,
+    });
+    await storeReferrals(
+      [
+        { uid: "z1", name: "ZebraOne", wagered: wagered(300) },
+        { uid: "z2", name: "ZebraTwo", wagered: wagered(200) },
+        { uid: "o1", name: "Other", wagered: wagered(100) },
+      ],
+      { now: new Date(), isDemo: false },
+    );
+    await recordRun("success");
+  });
+
+  it("says how many players there are, and a search's matches of them", async () => {
+    renderLeaderboard();
+    expect((await screen.findByText(/^Total players:/)).textContent).toBe("Total players: 3");
+    cleanup();
+    renderLeaderboard("/leaderboard?period=daily&q=zebra");
+    expect((await screen.findByText(/matches of/)).textContent).toBe("2 matches of 3 players");
+    cleanup();
+    renderLeaderboard("/leaderboard?period=daily&q=other");
+    expect((await screen.findByText(/match of/)).textContent).toBe("1 match of 3 players");
+  });
+
+  it("draws the top 3's medals as SVG named by their rank", async () => {
+    renderLeaderboard();
+    for (const rank of [1, 2, 3]) {
+      const medal = await screen.findByRole("img", { name: `Rank ${rank}` });
+      expect(medal.tagName.toLowerCase()).toBe("svg");
+      expect(medal.closest("td")?.textContent).toBe(String(rank));
+    }
+  });
+});
+
 describe("the /ws/leaderboard client", () => {
   function Listener({ onMessage }: { onMessage: (message: ServerMessage) => void }) {
     useLeaderboardSocket(onMessage);

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { RankProgress, RankProgressCompact } from "~/components/rank/RankProgress";
 import { RankEmblem, rankEmblemUrl } from "~/components/rank/RankEmblem";
 import { RANKS, formatRankPercent } from "~/domain/rank";
@@ -62,6 +63,36 @@ describe("RankProgress (full)", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(percentText()).toBe("75%");
     expect(dashOffset()).toBeCloseTo(CIRCUMFERENCE * 0.25, 1);
+    expect(screen.getByTestId("rank-ring-progress").getAttribute("class")).toContain(
+      "duration-[1500ms]",
+    );
+  });
+
+  it("hydrates on the server's value without dropping to 0, and sweeps only when it changes", () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<RankProgress wagerAmount={85_000} />);
+    document.body.append(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    onTestFinished(() => {
+      act(() => root?.unmount());
+      container.remove();
+    });
+    act(() => {
+      root = hydrateRoot(container, <RankProgress wagerAmount={85_000} />);
+    });
+    const offsets = [dashOffset()];
+    for (let step = 0; step < 20; step += 1) {
+      act(() => vi.advanceTimersByTime(100));
+      offsets.push(dashOffset());
+    }
+    for (const offset of offsets) expect(offset).toBeCloseTo(CIRCUMFERENCE * 0.25, 1);
+    expect(percentText()).toBe("75%");
+
+    // 94,000 is 90% of the way to GOLD: from 75% to 90%, never through 0.
+    act(() => root?.render(<RankProgress wagerAmount={94_000} />));
+    expect(percentText()).toBe("75%");
+    act(() => vi.advanceTimersByTime(300));
+    expect(percentText()).toBe("90%");
     expect(screen.getByTestId("rank-ring-progress").getAttribute("class")).toContain(
       "duration-[1500ms]",
     );

@@ -88,6 +88,7 @@ const pieces: Array<[string, ReactNode]> = [
       snapshot={snapshot}
       now={NOW}
       playerHref={(uid) => `/?player=${uid}`}
+      headlines={() => null}
     />,
   ],
   ["the race widget", widget],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mvpPulsing } from "~/domain/leaderboard";
+import { mvpPulsing, playerCountText } from "~/domain/leaderboard";
 
 describe("mvpPulsing", () => {
   const changedAt = "2026-05-01T12:00:00.000Z";
@@ -10,5 +10,21 @@ describe("mvpPulsing", () => {
   });
   it("does not pulse for a change in the future (clock skew)", () => {
     expect(mvpPulsing(changedAt, new Date("2026-05-01T11:59:59.000Z"))).toBe(false);
+  });
+});
+
+describe("playerCountText", () => {
+  it("counts the period's players, and a search's matches of them", () => {
+    const count = { matches: 1309, periodPlayers: 1309 };
+    expect(playerCountText({ searching: false, ...count })).toBe("Total players: 1,309");
+    expect(playerCountText({ searching: true, matches: 49, periodPlayers: 1309 })).toBe(
+      "49 matches of 1,309 players",
+    );
+    expect(playerCountText({ searching: true, matches: 1, periodPlayers: 1 })).toBe(
+      "1 match of 1 player",
+    );
+    expect(
+      playerCountText({ searching: true, matches: 1000, periodPlayers: 5000, countCapped: true }),
+    ).toBe("1,000+ matches of 5,000 players");
   });
 });

@@ -5,6 +5,7 @@ import {
   formatCount,
   formatUsd,
   formatWholeUsd,
+  parseDollarAmount,
   roundToCents,
   toCents,
 } from "~/domain/money";
@@ -45,4 +46,23 @@ describe("roundToCents", () => {
     expect(roundToCents(-0.125)).toBe(-0.13);
     expect(roundToCents(Number.NaN)).toBe(0);
   });
+});
+
+describe("parseDollarAmount", () => {
+  it.each([
+    ["10000", 10_000],
+    ["1,000,000", 1_000_000],
+    ["$100,000", 100_000],
+    [" $ 2,500.50 ", 2500.5],
+    ["0.5", 0.5],
+  ])("reads %j as %d", (text, dollars) => {
+    expect(parseDollarAmount(text)).toBe(dollars);
+  });
+
+  it.each(["", "lots", "1,00", "1,0000", ",100", "1e6", "$-5", "$", "100$", "1.2.3", "0x10"])(
+    "refuses %j",
+    (text) => {
+      expect(parseDollarAmount(text)).toBeNull();
+    },
+  );
 });

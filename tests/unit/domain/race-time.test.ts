@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   completionCutoff,
   countdownText,
+  raceCountdownText,
   daysLeftRoundedUp,
   monthStartBaseline,
   parseUtcInstant,
@@ -59,6 +60,12 @@ describe("countdowns", () => {
     expect(countdownText(new Date("2026-12-01T00:00:00.000Z"), now)).toBe("9d 12h 0m");
     expect(countdownText(new Date("2026-11-21T12:05:59.000Z"), now)).toBe("0d 0h 5m");
     expect(countdownText(now, now)).toBe("Race Ended");
+  });
+
+  it("reads 'Race Ended' for a race completed before its end date (an admin completed it)", () => {
+    const endDate = "2026-12-01T00:00:00.000Z";
+    expect(raceCountdownText({ status: "completed", endDate }, now)).toBe("Race Ended");
+    expect(raceCountdownText({ status: "live", endDate }, now)).toBe("9d 12h 0m");
   });
 
   it("rounds days left up", () => {

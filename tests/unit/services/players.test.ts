@@ -34,7 +34,7 @@ beforeAll(async () => {
 describe("leaderboardPage", () => {
   it("pages by 10 with ranks over the whole period, ties broken by uid", async () => {
     const first = await leaderboardPage({ period: "daily" });
-    expect(first).toMatchObject({ totalPlayers: 26, page: 1, pageCount: 3 });
+    expect(first).toMatchObject({ totalPlayers: 26, periodPlayers: 26, page: 1, pageCount: 3 });
     expect(first.players.map((p) => p.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const third = await leaderboardPage({ period: "daily", page: 3 });
     expect(third.players.map((p) => [p.rank, p.uid])).toEqual([
@@ -60,6 +60,8 @@ describe("leaderboardPage", () => {
       [6, "goat_queen"],
     ]);
     expect(found.totalPlayers).toBe(3);
+    // The search's matches, and the period's players they are counted against.
+    expect(found).toMatchObject({ periodPlayers: 26, countCapped: false });
   });
 
   it("takes % and _ (and the escape character) literally", async () => {
