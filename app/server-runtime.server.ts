@@ -4,7 +4,7 @@ import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
 import { startEmailJobs } from "~/jobs/email.server";
-import { startSessionPurge } from "~/jobs/session-purge.server";
+import { startRetentionJob } from "~/jobs/retention.server";
 import { readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
@@ -63,7 +63,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
   const stopRaceJobs = startRaceJobs();
-  const stopSessionPurge = startSessionPurge();
+  const stopRetentionJob = startRetentionJob();
   const stopEmailJobs = startEmailJobs();
 
   // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
@@ -90,7 +90,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await syncSchedule.stop();
       await stopSyncWorker();
       await stopRaceJobs();
-      await stopSessionPurge();
+      await stopRetentionJob();
       await stopEmailJobs();
       await realtime.close();
       await httpClosed;
