@@ -12,6 +12,7 @@ import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import { benchBlocking } from "./blocking";
+import { benchCompaction } from "./compaction";
 import { advancedPayload, referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
 
@@ -437,6 +438,7 @@ const SECTIONS = {
   blocking: () => benchBlocking({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
   http: benchHttp,
   sockets: benchSockets,
+  compaction: () => benchCompaction({ work, record }),
 } as const;
 const chosen = process.argv.slice(2);
 try {

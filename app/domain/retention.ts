@@ -5,7 +5,7 @@
  * value at that hour's (day's) end exact, and so every sum of wagers between such instants.
  */
 
-const HOUR_MS = 60 * 60_000;
+export const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Every snapshot is kept this long. */
@@ -62,9 +62,9 @@ export function keepsSnapshot(
   const { takenAt, nextTakenAt } = snapshot;
   if (nextTakenAt === null) return true;
   const age = now.getTime() - Date.parse(takenAt);
-  if (age < FULL_DETAIL_MS) return true;
+  if (age <= FULL_DETAIL_MS) return true;
   if (boundaryWithin(raceBoundaries, takenAt, nextTakenAt)) return true;
-  const size = age < HOURLY_DETAIL_MS ? HOUR_MS : DAY_MS;
+  const size = age <= HOURLY_DETAIL_MS ? HOUR_MS : DAY_MS;
   return bucketOf(takenAt, size) !== bucketOf(nextTakenAt, size);
 }
 

@@ -9,19 +9,22 @@ import { purgeExpiredSessions } from "~/services/sessions.server";
  */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
-/** One pass of the job: what it deleted. */
-export async function runRetentionPass(now: Date = new Date()) {
+/** One pass of the job (`since`: the previous pass's instant, if any): what it deleted. */
+export async function runRetentionPass(now: Date = new Date(), since?: Date) {
   return {
     sessions: await purgeExpiredSessions(now),
     syncRuns: await pruneSyncRuns(now),
-    snapshots: await compactWagerSnapshots(now),
+    snapshots: await compactWagerSnapshots(now, { since }),
   };
 }
 
 /** Runs a pass now and then every interval; returns the function that stops it. */
 export function startRetentionJob({ intervalMs = RETENTION_INTERVAL_MS } = {}) {
+  let previousPass: Date | undefined;
   return startRepeatingJob("data retention", intervalMs, async () => {
-    const deleted = await runRetentionPass();
+    const now = new Date();
+    const deleted = await runRetentionPass(now, previousPass);
+    previousPass = now;
     if (deleted.sessions + deleted.syncRuns + deleted.snapshots > 0) {
       console.log(
         `Data retention: ${deleted.sessions} expired sessions, ${deleted.syncRuns} sync runs, ${deleted.snapshots} wager snapshots deleted`,

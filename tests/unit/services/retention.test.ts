@@ -104,7 +104,7 @@ describe("wager snapshot compaction", () => {
     const recentBefore = await snapshotsSince(iso(now.getTime() - 7 * DAY));
     const countBefore = await snapshotsSince("");
 
-    const deleted = await compactWagerSnapshots(now, { playersPerStep: 4 });
+    const deleted = await compactWagerSnapshots(now, { rowsPerStep: 1_000 });
 
     expect(deleted).toBeGreaterThan(countBefore / 2);
     expect(await snapshotsSince("")).toBe(countBefore - deleted);
@@ -130,6 +130,12 @@ describe("wager snapshot compaction", () => {
 
     // A second pass finds nothing more to delete.
     expect(await compactWagerSnapshots(now)).toBe(0);
+  });
+
+  it("reads only what aged meanwhile after a pass, and leaves nothing a full pass would delete", async () => {
+    const later = new Date(now.getTime() + 3 * DAY);
+    expect(await compactWagerSnapshots(later, { since: now })).toBeGreaterThan(0);
+    expect(await compactWagerSnapshots(later)).toBe(0);
   });
 });
 
