@@ -98,7 +98,7 @@ async function simulateYear(file: string, days: number): Promise<YearResult> {
     `${syncs} INSERT INTO wager_snapshots (uid, taken_at, all_time)
      SELECT players.uid, strftime('%Y-%m-%dT%H:%M:%fZ', at / 1000.0, 'unixepoch'),
             (at - ${YEAR_START}) / 1000.0 * (players.rowid % 7 + 1) / 100
-     FROM syncs, players ORDER BY at, players.uid`,
+     FROM syncs, players`,
   );
   const writeSyncRuns = sqlite.prepare(
     `${syncs} INSERT INTO sync_runs (source, started_at, finished_at, outcome, players_count, changed_count)
