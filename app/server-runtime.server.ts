@@ -5,7 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
 import { startBackupJob } from "~/jobs/backup.server";
 import { startEmailJobs } from "~/jobs/email.server";
-import { startSessionPurge } from "~/jobs/session-purge.server";
+import { startRetentionJob } from "~/jobs/retention.server";
 import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { lockDatabase } from "~/lib/database-lock.server";
 import { createHttpApp } from "~/lib/http-app.server";
@@ -74,7 +74,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   httpServer.on("upgrade", realtime.handleUpgrade);
   exposeDatabaseMetrics();
   const stopRaceJobs = startRaceJobs();
-  const stopSessionPurge = startSessionPurge();
+  const stopRetentionJob = startRetentionJob();
   const stopEmailJobs = startEmailJobs();
   const stopBackupJob = startBackupJob({
     databasePath,
@@ -112,7 +112,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await syncSchedule.stop();
       await stopSyncWorker();
       await stopRaceJobs();
-      await stopSessionPurge();
+      await stopRetentionJob();
       await stopEmailJobs();
       await stopBackupJob();
       await realtime.close();

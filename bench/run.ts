@@ -14,6 +14,7 @@ import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake
 import { benchBlocking } from "./blocking";
 import { benchMixedUsers } from "./mixed";
 import { benchLighthouse } from "./lighthouse";
+import { benchCompaction } from "./compaction";
 import { advancedPayload, referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
 
@@ -476,6 +477,7 @@ const SECTIONS = {
   sockets: benchSockets,
   mixed: () => benchMixedUsers({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
   lighthouse: () => benchLighthouse({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
+  compaction: () => benchCompaction({ work, record }),
 } as const;
 const chosen = process.argv.slice(2);
 try {

@@ -73,19 +73,25 @@ export async function storeReferrals(
        WHERE uid IN (SELECT value FROM json_each(?))`,
     )
     .raw();
-  const upsert = sqlite.prepare(
+  // Multi-row statements (one per batch rather than one per player): each statement costs its
+  // own setup, and a first sync writes 100,000 players and 200,000 snapshots.
+  const upsertPlayers = multiRowStatement(
+    sqlite,
     `INSERT INTO players (uid, name, today, this_week, this_month, all_time, is_demo, updated_at, wager_changed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (uid) DO UPDATE SET name = excluded.name, today = excluded.today,
+     VALUES`,
+    9,
+    `ON CONFLICT (uid) DO UPDATE SET name = excluded.name, today = excluded.today,
        this_week = excluded.this_week, this_month = excluded.this_month,
        all_time = excluded.all_time, is_demo = excluded.is_demo,
        updated_at = excluded.updated_at, wager_changed_at = excluded.wager_changed_at`,
   );
-  const snapshot = sqlite.prepare(
-    "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
+  const insertSnapshots = multiRowStatement(
+    sqlite,
+    "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES",
+    3,
   );
-  // The name index (migration 0009) for the players a batch adds or renames: the old names out
-  // before the rows change, the new ones in after, one statement each.
+  // The name index (migration 0009) for the players a batch renames: the old names out before the
+  // rows change, the new ones in after, one statement each.
   const unindexNames = sqlite.prepare(
     `INSERT INTO players_name_search (players_name_search, rowid, name)
      SELECT 'delete', rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
@@ -93,6 +99,13 @@ export async function storeReferrals(
   const indexNames = sqlite.prepare(
     `INSERT INTO players_name_search (rowid, name)
      SELECT rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
+  );
+  // The players a transaction added have the rowids above the largest one before it (it is the
+  // only writer meanwhile): their names are indexed in one statement at its end, since FTS5
+  // writes a new segment of the index at the end of every statement.
+  const lastRowid = sqlite.prepare("SELECT coalesce(max(rowid), 0) FROM players").pluck();
+  const indexNamesAfter = sqlite.prepare(
+    "INSERT INTO players_name_search (rowid, name) SELECT rowid, name FROM players WHERE rowid > ?",
   );
   // On only inside the store's own transactions: the triggers index everyone else's writes.
   const storeIndexesNames = sqlite.prepare("UPDATE players_name_search_mode SET store_indexes = ?");
@@ -120,7 +133,8 @@ export async function storeReferrals(
       return before !== undefined && before[1] !== name;
     });
     if (renamed.length > 0) unindexNames.run(JSON.stringify(renamed.map((r) => r.uid)));
-    const named = renamed.map((r) => r.uid);
+    const playerValues: unknown[] = [];
+    const snapshotValues: unknown[] = [];
     for (const { uid, name, wagered } of batch) {
       const before = stored.get(uid);
       const totalsChanged =
@@ -130,8 +144,7 @@ export async function storeReferrals(
         before[4] !== wagered.this_month ||
         before[5] !== wagered.all_time;
       if (!totalsChanged && before[1] === name) continue;
-      if (!before) named.push(uid);
-      upsert.run(
+      playerValues.push(
         uid,
         name,
         wagered.today,
@@ -153,15 +166,15 @@ export async function storeReferrals(
         baseline.allTime > before[5] &&
         ((newestSnapshotOf.get(uid) as string | null) ?? "") < monthStart;
       if (baseline && (!before || splitsMonthTurn())) {
-        snapshot.run(uid, baseline.takenAt, baseline.allTime);
-        result.snapshots += 1;
+        snapshotValues.push(uid, baseline.takenAt, baseline.allTime);
       }
-      if ((before?.[5] ?? 0) !== wagered.all_time) {
-        snapshot.run(uid, at, wagered.all_time);
-        result.snapshots += 1;
-      }
+      if ((before?.[5] ?? 0) !== wagered.all_time) snapshotValues.push(uid, at, wagered.all_time);
     }
-    if (named.length > 0) indexNames.run(JSON.stringify(named));
+    // The players first: each snapshot's foreign key names one.
+    upsertPlayers(playerValues);
+    insertSnapshots(snapshotValues);
+    result.snapshots += snapshotValues.length / 3;
+    if (renamed.length > 0) indexNames.run(JSON.stringify(renamed.map((r) => r.uid)));
   };
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
@@ -176,10 +189,12 @@ export async function storeReferrals(
         sqlite.transaction(() => {
           if (next === 0 && !isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
           storeIndexesNames.run(1);
+          const lastRowidBefore = lastRowid.get();
           do {
             storeBatch(referrals.slice(next, next + STORE_BATCH), result);
             next += STORE_BATCH;
           } while (next < referrals.length && !slice.due());
+          indexNamesAfter.run(lastRowidBefore);
           storeIndexesNames.run(0);
         })();
       } finally {
@@ -193,6 +208,38 @@ export async function storeReferrals(
 }
 
 const storeCommits = { count: 0 };
+
+/**
+ * Runs `INSERT ... VALUES (?, ...), (?, ...) ...` for a flat list of values, `columns` per row,
+ * at most STORE_BATCH * 2 rows per statement (a batch's players, or its snapshots: up to two
+ * each); statements are prepared once per row count.
+ */
+function multiRowStatement(
+  sqlite: ReturnType<typeof sqliteConnection>,
+  head: string,
+  columns: number,
+  tail = "",
+) {
+  const maxRows = STORE_BATCH * 2;
+  const row = `(${Array.from({ length: columns }, () => "?").join(", ")})`;
+  const prepared = new Map<number, ReturnType<typeof sqlite.prepare>>();
+  const statementFor = (rows: number) => {
+    let statement = prepared.get(rows);
+    if (!statement) {
+      statement = sqlite.prepare(
+        `${head} ${Array.from({ length: rows }, () => row).join(", ")} ${tail}`,
+      );
+      prepared.set(rows, statement);
+    }
+    return statement;
+  };
+  return (values: unknown[]) => {
+    for (let start = 0; start < values.length; start += maxRows * columns) {
+      const chunk = values.slice(start, start + maxRows * columns);
+      statementFor(chunk.length / columns).run(chunk);
+    }
+  };
+}
 
 /**
  * Copies the WAL into the database file, on this thread's connection, without waiting for anyone

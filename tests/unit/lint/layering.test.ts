@@ -37,7 +37,7 @@ describe("the layering lint", { timeout: 60_000 }, () => {
     ],
     [
       "app/provider/back-edge.server.ts",
-      'import { startSessionPurge } from "~/jobs/session-purge.server";',
+      'import { startRetentionJob } from "~/jobs/retention.server";',
       "must not import jobs",
     ],
     [

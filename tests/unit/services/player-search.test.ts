@@ -184,6 +184,9 @@ describe("name search", () => {
       .execute();
     expect(await indexed("zebra")).toEqual(["direct", "new1", "p000"]);
     expect(await indexed("Direct")).toEqual([]);
+    // The index holds exactly the players' names (FTS5 compares it with its content table).
+    await sql`INSERT INTO players_name_search (players_name_search, rank)
+      VALUES ('integrity-check', 1)`.execute(db);
 
     // A real sync purges demo rows: their names leave the index with them.
     await storeReferrals([], { now: later, isDemo: false });

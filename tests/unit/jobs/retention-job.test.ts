@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
-import { startSessionPurge } from "~/jobs/session-purge.server";
+import { startRetentionJob } from "~/jobs/retention.server";
 import { db } from "~/services/db.server";
 
 const DAY = 86_400_000;
@@ -27,18 +27,18 @@ const exists = async (id: string) =>
   (await db.selectFrom("sessions").select("id").where("id", "=", id).executeTakeFirst()) !==
   undefined;
 
-describe("the session purge job", () => {
+describe("the data retention job: expired sessions", () => {
   it("purges expired sessions as soon as it starts, and keeps live ones", async () => {
     const expired = await sessionExpiring(-DAY);
     const live = await sessionExpiring(DAY);
-    const stop = startSessionPurge(); // hourly: only the pass at start runs here
+    const stop = startRetentionJob(); // hourly: only the pass at start runs here
     await expect.poll(() => exists(expired)).toBe(false);
     expect(await exists(live)).toBe(true);
     await stop();
   });
 
   it("purges again every interval until stopped, then no more", async () => {
-    const stop = startSessionPurge({ intervalMs: 20 });
+    const stop = startRetentionJob({ intervalMs: 20 });
     const first = await sessionExpiring(-DAY);
     await expect.poll(() => exists(first)).toBe(false);
     const second = await sessionExpiring(-1);
