@@ -21,6 +21,9 @@ export const AUDIT_KIND_LABELS = {
   "bonus_code.deleted": "Bonus code deleted",
   "support.closed": "Support conversation closed",
   "support.reopened": "Support conversation reopened",
+  "goated_link.approved": "Goated link approved",
+  "goated_link.rejected": "Goated link rejected",
+  "goated_link.unlinked": "Goated account unlinked",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -31,7 +34,7 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
 export function auditSubject(
-  what: "user" | "race" | "token" | "broadcast" | "bonus_code" | "conversation",
+  what: "user" | "race" | "token" | "broadcast" | "bonus_code" | "conversation" | "link_request",
   id: number,
 ): string {
   return `${what}:${id}`;
