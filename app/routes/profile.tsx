@@ -44,6 +44,7 @@ import {
   requestGoatedLink,
   unlinkGoated,
 } from "~/services/goated-links.server";
+import { linkedPlayerActivity } from "~/services/member-profile.server";
 import { loadRacePositionCard } from "~/services/race-views.server";
 import { getAccount, updateProfile } from "~/services/users.server";
 import { CallToAction } from "~/components/ui/CallToAction";
@@ -57,11 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const [account, sessions, racePosition, linkRequest] = await Promise.all([
+  const [account, sessions, racePosition, linkRequest, activity] = await Promise.all([
     getAccount(user.userId),
     listSessions(user.userId),
     tab === "races" ? loadRacePositionCard(user.userId) : null,
     pendingLinkRequest(user.userId),
+    tab === "stats" ? linkedPlayerActivity(user.userId) : null,
   ]);
   if (!account) throw redirect("/");
   const rows = sessions.map((session) => ({
@@ -75,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     account,
     tab,
     racePosition,
+    activity,
     editing: url.searchParams.get("edit") === "1",
     pendingGoatedUsername: linkRequest?.goatedUsername ?? null,
     // ?link=goated opens the link form, ?link=unlink asks before unlinking.
@@ -181,6 +184,7 @@ export default function ProfilePage() {
     account,
     tab,
     racePosition,
+    activity,
     editing,
     pendingGoatedUsername,
     goatedForm,
@@ -271,7 +275,12 @@ export default function ProfilePage() {
           ))}
         </nav>
         {tab === "stats" ? (
-          <StatsPanel linked={linked} totalWagered={account.totalWagered} />
+          <StatsPanel
+            linked={linked}
+            totalWagered={account.totalWagered}
+            activity={activity}
+            now={now}
+          />
         ) : null}
         {tab === "rank" ? <RankProgress wagerAmount={account.totalWagered} /> : null}
         {tab === "sessions" ? (

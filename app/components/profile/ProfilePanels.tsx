@@ -2,22 +2,39 @@ import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { CallToAction } from "~/components/ui/CallToAction";
 import { TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import type { Account } from "~/domain/account";
-import { formatUsd } from "~/domain/money";
-import { formatDate } from "~/domain/time";
+import { formatCount, formatUsd } from "~/domain/money";
+import { formatDate, formatTimeAgo } from "~/domain/time";
 import { LINK_FORM_PATH, UNLINK_FORM_PATH } from "./GoatedLinkForms";
 import { DetailRow, ProfileSection } from "./ProfileSection";
 
-/** The Stats tab's tiles (docs/product.md §P2): real figures where a linked account gives them. */
-export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWagered: number }) {
+/**
+ * The Stats tab's tiles (docs/product.md §P2): real figures where a linked account gives them
+ * (`activity`: the linked player's races and last wager change; null while nothing is linked).
+ */
+export function StatsPanel({
+  linked,
+  totalWagered,
+  activity,
+  now,
+}: {
+  linked: boolean;
+  totalWagered: number;
+  activity: { racesJoined: number; lastWagerAt: string } | null;
+  now: string;
+}) {
   const tiles = [
     {
       label: "Total Wagered",
       value: formatUsd(linked ? totalWagered : 0),
       note: linked ? "From the latest leaderboard sync" : "Connect your Goated account to track",
     },
-    { label: "Races Joined", value: "0" },
+    { label: "Races Joined", value: formatCount(activity?.racesJoined ?? 0) },
     { label: "Bonus Codes", value: "0" },
-    { label: "Last Activity", value: "Just Now" },
+    {
+      label: "Last Activity",
+      value: activity ? formatTimeAgo(activity.lastWagerAt, new Date(now)) : "Just Now",
+      note: activity ? "Last wager change seen by a sync" : undefined,
+    },
   ];
   return (
     <>

@@ -3,7 +3,7 @@
 // can unlink. One player is linked to one user; a user has one request pending.
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { insertPlayer, insertUser, uniqueName } from "../../factories";
+import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
 import {
   ALREADY_LINKED,
   GOATED_USERNAME_NOT_FOUND,
@@ -24,6 +24,7 @@ import {
   requestGoatedLink,
   unlinkGoated,
 } from "~/services/goated-links.server";
+import { linkedPlayerActivity } from "~/services/member-profile.server";
 import { getAccount } from "~/services/users.server";
 
 const NOW = new Date("2026-11-23T12:00:00.000Z");
@@ -170,6 +171,17 @@ describe("an admin deciding a link request", () => {
     const account = await getAccount(userId);
     expect(account).toMatchObject({ goatedId: player.uid, goatedUsername: player.name });
     expect(account?.totalWagered).toBe(150_000);
+    // The Stats tiles read the linked player's races too.
+    await insertRace(db, {
+      status: "completed",
+      start_date: "2026-11-01T00:00:00.000Z",
+      end_date: "2026-11-08T00:00:00.000Z",
+      results: [{ uid: player.uid, name: player.name, wager: 500, prizeCents: 10_000 }],
+    });
+    expect(await linkedPlayerActivity(userId)).toEqual({
+      racesJoined: 1,
+      lastWagerAt: expect.any(String),
+    });
     expect(announced.flat()).toEqual([
       expect.objectContaining({ userId, kind: "account_link", title: "Goated account linked" }),
     ]);
@@ -243,6 +255,7 @@ describe("unlinking", () => {
       goatedUsername: null,
       totalWagered: 0,
     });
+    expect(await linkedPlayerActivity(user.userId)).toBeNull();
     expect(await auditKinds(`user:${user.userId}`)).toEqual(["goated_link.unlinked"]);
     expect(await unlinkGoated(user, NOW)).toMatchObject({ status: 409, message: NOT_LINKED });
   });
