@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { LinkRequestStatus } from "~/domain/goated-link";
 import type { RaceStatus, RaceType } from "~/domain/race";
 
 /**
@@ -22,7 +23,10 @@ export interface UsersTable {
   telegram_username: string | null;
   bio: string | null;
   profile_color: ColumnType<string, string | undefined, string>;
-  /** The linked provider account; goated_username is the provider's `name` for that player. */
+  /**
+   * The linked provider account (unique: one player, one user; set by an approved link request,
+   * 0018); goated_username is the provider's `name` for that player.
+   */
   goated_id: string | null;
   goated_username: string | null;
   /** When the account last opened a session; null: never. */
@@ -285,6 +289,20 @@ export interface HeroVideosTable {
   updated_by: number | null;
 }
 
+/** A user's request to be linked to a provider player, until an admin decides it (0018). */
+export interface GoatedLinkRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  player_uid: string;
+  /** The player's name when the request was made (what the user typed, as the provider spells it). */
+  player_name: string;
+  status: ColumnType<LinkRequestStatus, LinkRequestStatus | undefined, LinkRequestStatus>;
+  created_at: ColumnType<Instant, Instant, never>;
+  decided_at: Instant | null;
+  /** The admin who decided; null while pending, or once that account is deleted. */
+  decided_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -307,6 +325,7 @@ export interface Database {
   support_messages: SupportMessagesTable;
   backup_runs: BackupRunsTable;
   hero_videos: HeroVideosTable;
+  goated_link_requests: GoatedLinkRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

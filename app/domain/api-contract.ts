@@ -369,3 +369,17 @@ export const chatMessageSentSchema = z.strictObject({
   message: z.string().min(1),
   chatMessage: chatMessageSchema.extend({ conversationId: z.number().int().positive() }),
 });
+
+/** A Goated link request (decision 0031), as POST /api/user/link-goated and the admin calls answer it. */
+export const linkRequestSchema = z.strictObject({
+  id: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  goatedUsername: z.string().min(1),
+  status: z.enum(["pending", "approved", "rejected"]),
+  createdAt: instant,
+});
+export const linkRequestAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string().min(1),
+  request: linkRequestSchema,
+});

@@ -10,6 +10,7 @@ import {
   affiliateStatsSchema,
   apiMessageSchema,
   authAnswerSchema,
+  linkRequestAnswerSchema,
   notificationSentSchema,
   chatHistorySchema,
   chatMessageSentSchema,
@@ -104,6 +105,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "signed in",
     answer: "`{status, user, message}`",
     schema: profileUpdateAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/user/link-goated",
+    access: "signed in",
+    answer:
+      "201 `{status, message, request}` pending review; 404 not a referral, 409 already linked",
+    schema: linkRequestAnswerSchema,
   },
   {
     method: "POST",
@@ -206,6 +215,20 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     answer:
       "users `{id, username, email, isAdmin, createdAt, lastLogin}`; `?q=`, `?page=` (25 a page)",
     schema: adminUserListSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/link-requests/{id}/approve",
+    access: "admin",
+    answer: "`{status, message, request}`: the user is linked; 409 when decided or taken",
+    schema: linkRequestAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/link-requests/{id}/reject",
+    access: "admin",
+    answer: "`{status, message, request}`; 409 when already decided",
+    schema: linkRequestAnswerSchema,
   },
   {
     method: "GET",

@@ -23,6 +23,9 @@ export const AUDIT_KIND_LABELS = {
   "support.reopened": "Support conversation reopened",
   "hero_video.saved": "Banner video saved",
   "hero_video.removed": "Banner video removed",
+  "goated_link.approved": "Goated link approved",
+  "goated_link.rejected": "Goated link rejected",
+  "goated_link.unlinked": "Goated account unlinked",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -33,7 +36,15 @@ export function isAuditKind(value: string | null | undefined): value is AuditKin
 
 /** The subject of an entry, "<table>:<id>", so entries about one thing can be found together. */
 export function auditSubject(
-  what: "user" | "race" | "token" | "broadcast" | "bonus_code" | "conversation" | "hero_banner",
+  what:
+    | "user"
+    | "race"
+    | "token"
+    | "broadcast"
+    | "bonus_code"
+    | "conversation"
+    | "hero_banner"
+    | "link_request",
   id: number | string,
 ): string {
   return `${what}:${id}`;

@@ -4,6 +4,7 @@ import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
+import { LINK_DECISION_INTENTS, LinkRequestsTable } from "~/components/admin/LinkRequestsTable";
 import { Pager } from "~/components/admin/Pager";
 import { UserChangeButtons } from "~/components/admin/UserChangeButtons";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
@@ -18,6 +19,9 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { changeUser, listUsers } from "~/services/admin-users.server";
 import { requireAdmin } from "~/services/auth.server";
+import { decideLinkRequest, listPendingLinkRequests } from "~/services/goated-links.server";
+import { LINK_DECIDED } from "~/domain/goated-link";
+import type { LinkDecision } from "~/domain/goated-link";
 
 export const meta: MetaFunction = () => [
   { title: "User Management | Admin | GoatedVIPs" },
@@ -28,8 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
-  const { users, window, total } = await listUsers(q, params.get("page"));
-  return { users, window, total, q, myId: admin.userId };
+  const [{ users, window, total }, linkRequests] = await Promise.all([
+    listUsers(q, params.get("page")),
+    listPendingLinkRequests(),
+  ]);
+  return { users, window, total, q, myId: admin.userId, linkRequests };
 }
 
 /** Back to the list (or the user's page) the form was on, after the change. */
@@ -38,11 +45,25 @@ function returnPath(form: FormData): string {
   return /^\/admin\/(users|user-management)(?:[/?]|$)/.test(target) ? target : "/admin/users";
 }
 
+function linkDecisionOf(intent: string | null): LinkDecision | null {
+  if (intent === LINK_DECISION_INTENTS.approve) return "approve";
+  if (intent === LINK_DECISION_INTENTS.reject) return "reject";
+  return null;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
   // Every form of the page makes one of the user changes; its intent names it.
   const intent = readIntent(form);
+  const decision = linkDecisionOf(intent);
+  if (decision) {
+    const requestId = parsePositiveId(form.get("requestId"));
+    if (requestId === null) return unknownIntent();
+    const decided = await decideLinkRequest(admin, requestId, decision);
+    if (!decided.ok) return intentReply({ intent, message: decided.message }, decided.status);
+    return redirectWithToast("/admin/users", { title: LINK_DECIDED[decision], type: "success" });
+  }
   const userId = parsePositiveId(form.get("userId"));
   if (!isUserChange(intent) || userId === null) return unknownIntent();
   const result = await changeUser(admin, userId, intent);
@@ -58,7 +79,7 @@ function useRefusal(error: string | undefined) {
 }
 
 export default function AdminUsers() {
-  const { users, window, total, q, myId } = useLoaderData<typeof loader>();
+  const { users, window, total, q, myId, linkRequests } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   useRefusal(refused?.message);
   return (
@@ -118,6 +139,8 @@ export default function AdminUsers() {
         ))}
       </AdminTable>
       <Pager page={window.page} totalPages={window.totalPages} />
+
+      <LinkRequestsTable requests={linkRequests} />
     </div>
   );
 }

@@ -14,6 +14,12 @@ import {
   ConnectAccountsBanner,
   StatsPanel,
 } from "~/components/profile/ProfilePanels";
+import {
+  GoatedLinkForm,
+  GoatedUnlinkConfirm,
+  LINK_GOATED_INTENT,
+  UNLINK_GOATED_INTENT,
+} from "~/components/profile/GoatedLinkForms";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { RankProgress } from "~/components/rank/RankProgress";
 import {
@@ -22,6 +28,7 @@ import {
   SessionsPanel,
 } from "~/components/profile/SessionsPanel";
 import { conflictErrors } from "~/domain/account";
+import { LINK_REQUESTED, UNLINKED } from "~/domain/goated-link";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
@@ -32,6 +39,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
 import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
+import {
+  pendingLinkRequest,
+  requestGoatedLink,
+  unlinkGoated,
+} from "~/services/goated-links.server";
+import { linkedPlayerActivity } from "~/services/member-profile.server";
 import { loadRacePositionCard } from "~/services/race-views.server";
 import { getAccount, updateProfile } from "~/services/users.server";
 import { CallToAction } from "~/components/ui/CallToAction";
@@ -45,10 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const [account, sessions, racePosition] = await Promise.all([
+  const [account, sessions, racePosition, linkRequest, activity] = await Promise.all([
     getAccount(user.userId),
     listSessions(user.userId),
     tab === "races" ? loadRacePositionCard(user.userId) : null,
+    pendingLinkRequest(user.userId),
+    tab === "stats" ? linkedPlayerActivity(user.userId) : null,
   ]);
   if (!account) throw redirect("/");
   const rows = sessions.map((session) => ({
@@ -62,7 +77,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     account,
     tab,
     racePosition,
+    activity,
     editing: url.searchParams.get("edit") === "1",
+    pendingGoatedUsername: linkRequest?.goatedUsername ?? null,
+    // ?link=goated opens the link form, ?link=unlink asks before unlinking.
+    goatedForm: parseGoatedForm(url.searchParams.get("link")),
     currentSession: rows.find((row) => row.id === user.sessionId) ?? null,
     otherSessions: rows.filter((row) => row.id !== user.sessionId),
     now: new Date().toISOString(),
@@ -70,6 +89,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const SESSIONS_TAB = "/profile?tab=sessions";
+
+function parseGoatedForm(value: string | null): "link" | "unlink" | null {
+  return value === "goated" ? "link" : value === "unlink" ? "unlink" : null;
+}
 
 function signedOutOf(count: number): string {
   return `Signed out of ${count} other session${count === 1 ? "" : "s"}.`;
@@ -135,20 +158,52 @@ export async function action({ request, context }: ActionFunctionArgs) {
         type: "success",
       });
     }
+    case LINK_GOATED_INTENT: {
+      const requested = await requestGoatedLink(user.userId, form.get("username"));
+      if (!requested.ok) {
+        return intentReply({ intent, message: requested.message }, requested.status);
+      }
+      return redirectWithToast("/profile", {
+        title: LINK_REQUESTED,
+        description: `${requested.value.goatedUsername}: an admin will check it soon.`,
+        type: "success",
+      });
+    }
+    case UNLINK_GOATED_INTENT: {
+      const unlinked = await unlinkGoated(user);
+      if (!unlinked.ok) return intentReply({ intent, message: unlinked.message }, unlinked.status);
+      return redirectWithToast("/profile", { title: UNLINKED, type: "success" });
+    }
     default:
       return unknownIntent();
   }
 }
 
 export default function ProfilePage() {
-  const { account, tab, racePosition, editing, currentSession, otherSessions, now } =
-    useLoaderData<typeof loader>();
+  const {
+    account,
+    tab,
+    racePosition,
+    activity,
+    editing,
+    pendingGoatedUsername,
+    goatedForm,
+    currentSession,
+    otherSessions,
+    now,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = replyTo(actionData, UPDATE_PROFILE_INTENT);
   const passwordResult = replyTo(actionData, CHANGE_PASSWORD_INTENT);
   // A refused save stays in edit mode.
   const inEditMode = editing || lastResult !== undefined;
   const linked = account.goatedId !== null;
+  const linkError = actionData?.intent === LINK_GOATED_INTENT ? actionData.message : undefined;
+  const unlinkError = actionData?.intent === UNLINK_GOATED_INTENT ? actionData.message : undefined;
+  // The form stays open after a refusal, whatever the address says.
+  const showLinkForm =
+    !linked && !pendingGoatedUsername && (goatedForm === "link" || linkError !== undefined);
+  const showUnlinkConfirm = linked && (goatedForm === "unlink" || unlinkError !== undefined);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
@@ -180,7 +235,11 @@ export default function ProfilePage() {
         ) : null}
       </section>
 
-      <AccountPanels account={account} />
+      <AccountPanels account={account} pendingGoatedUsername={pendingGoatedUsername} />
+      {showLinkForm ? <GoatedLinkForm error={linkError} /> : null}
+      {showUnlinkConfirm ? (
+        <GoatedUnlinkConfirm goatedUsername={account.goatedUsername} error={unlinkError} />
+      ) : null}
 
       <ProfileSection
         id="about-me"
@@ -222,7 +281,12 @@ export default function ProfilePage() {
           ))}
         </nav>
         {tab === "stats" ? (
-          <StatsPanel linked={linked} totalWagered={account.totalWagered} />
+          <StatsPanel
+            linked={linked}
+            totalWagered={account.totalWagered}
+            activity={activity}
+            now={now}
+          />
         ) : null}
         {tab === "rank" ? <RankProgress wagerAmount={account.totalWagered} /> : null}
         {tab === "sessions" ? (

@@ -8,6 +8,34 @@ import type { PublicProfile } from "~/domain/account";
 /** A member's public profile with their race record (`/user/:id`, `/api/users/:id`). */
 export type MemberProfile = PublicProfile & MemberRecord;
 
+/** What the profile's Stats tiles show for a linked player (docs/product.md §P2 "/profile"). */
+export interface LinkedPlayerActivity {
+  /** Completed races the player finished in (their frozen results). */
+  racesJoined: number;
+  /** When any of the player's wager totals last changed, as the syncs saw it. */
+  lastWagerAt: string;
+}
+
+/** The user's linked player's race count and last wager change; null when nothing is linked. */
+export async function linkedPlayerActivity(userId: number): Promise<LinkedPlayerActivity | null> {
+  const row = await db
+    .selectFrom("users")
+    .innerJoin("players", "players.uid", "users.goated_id")
+    .select((eb) => [
+      "players.wager_changed_at as lastWagerAt",
+      eb
+        .selectFrom("race_results")
+        .innerJoin("races", "races.id", "race_results.race_id")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("race_results.uid", "=", "players.uid")
+        .where("races.status", "=", "completed")
+        .as("racesJoined"),
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  return row ? { racesJoined: Number(row.racesJoined ?? 0), lastWagerAt: row.lastWagerAt } : null;
+}
+
 /** The frozen results of completed races for the player `uid`. */
 async function raceFinishes(uid: string): Promise<RaceFinish[]> {
   return db

@@ -147,7 +147,7 @@ async function conflicts(
   return found;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 

@@ -16,6 +16,7 @@ import * as m0014 from "./0014_bonus_codes_admin";
 import * as m0015 from "./0015_notifications_inbox";
 import * as m0016 from "./0016_email_outbox";
 import * as m0017 from "./0017_support_chat";
+import * as m0018 from "./0018_goated_links";
 import * as m0019 from "./0019_hero_videos";
 import * as m0020 from "./0020_backup_runs";
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0015_notifications_inbox": m0015,
   "0016_email_outbox": m0016,
   "0017_support_chat": m0017,
+  "0018_goated_links": m0018,
   "0019_hero_videos": m0019,
   "0020_backup_runs": m0020,
 };

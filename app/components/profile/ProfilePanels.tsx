@@ -1,22 +1,40 @@
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { CallToAction } from "~/components/ui/CallToAction";
-import { PROVIDER_REFERRAL_URL, TELEGRAM_COMMUNITY_URL } from "~/content/links";
+import { TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import type { Account } from "~/domain/account";
-import { formatUsd } from "~/domain/money";
-import { formatDate } from "~/domain/time";
+import { formatCount, formatUsd } from "~/domain/money";
+import { formatDate, formatTimeAgo } from "~/domain/time";
+import { LINK_FORM_PATH, UNLINK_FORM_PATH } from "./GoatedLinkForms";
 import { DetailRow, ProfileSection } from "./ProfileSection";
 
-/** The Stats tab's tiles (docs/product.md §P2): real figures where a linked account gives them. */
-export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWagered: number }) {
+/**
+ * The Stats tab's tiles (docs/product.md §P2): real figures where a linked account gives them
+ * (`activity`: the linked player's races and last wager change; null while nothing is linked).
+ */
+export function StatsPanel({
+  linked,
+  totalWagered,
+  activity,
+  now,
+}: {
+  linked: boolean;
+  totalWagered: number;
+  activity: { racesJoined: number; lastWagerAt: string } | null;
+  now: string;
+}) {
   const tiles = [
     {
       label: "Total Wagered",
       value: formatUsd(linked ? totalWagered : 0),
       note: linked ? "From the latest leaderboard sync" : "Connect your Goated account to track",
     },
-    { label: "Races Joined", value: "0" },
+    { label: "Races Joined", value: formatCount(activity?.racesJoined ?? 0) },
     { label: "Bonus Codes", value: "0" },
-    { label: "Last Activity", value: "Just Now" },
+    {
+      label: "Last Activity",
+      value: activity ? formatTimeAgo(activity.lastWagerAt, new Date(now)) : "Just Now",
+      note: activity ? "Last wager change seen by a sync" : undefined,
+    },
   ];
   return (
     <>
@@ -34,8 +52,17 @@ export function StatsPanel({ linked, totalWagered }: { linked: boolean; totalWag
   );
 }
 
-/** The profile's Account Details and Linked Accounts cards. */
-export function AccountPanels({ account }: { account: Account }) {
+/**
+ * The profile's Account Details and Linked Accounts cards. The Goated row: Connected (with the
+ * player's name and Unlink), 'Pending review' while an admin has the request, else Connect.
+ */
+export function AccountPanels({
+  account,
+  pendingGoatedUsername,
+}: {
+  account: Account;
+  pendingGoatedUsername: string | null;
+}) {
   const linked = account.goatedId !== null;
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -64,9 +91,22 @@ export function AccountPanels({ account }: { account: Account }) {
           </DetailRow>
           <DetailRow label="Goated">
             {linked ? (
-              <span className="font-semibold text-success">Connected</span>
+              <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+                <span className="font-semibold text-success">Connected</span>
+                {account.goatedUsername ? (
+                  <span className="break-all">{account.goatedUsername}</span>
+                ) : null}
+                <CallToAction to={UNLINK_FORM_PATH} secondary className="px-3 py-1.5 text-xs">
+                  Unlink
+                </CallToAction>
+              </span>
+            ) : pendingGoatedUsername ? (
+              <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+                <span className="font-semibold text-primary">Pending review</span>
+                <span className="break-all">{pendingGoatedUsername}</span>
+              </span>
             ) : (
-              <CallToAction to={PROVIDER_REFERRAL_URL} secondary className="px-3 py-1.5 text-xs">
+              <CallToAction to={LINK_FORM_PATH} secondary className="px-3 py-1.5 text-xs">
                 Connect
               </CallToAction>
             )}
@@ -77,7 +117,7 @@ export function AccountPanels({ account }: { account: Account }) {
   );
 }
 
-/** Shown until both Goated and Telegram are linked. */
+/** Shown until both Goated and Telegram are linked; Connect opens the link form. */
 export function ConnectAccountsBanner() {
   return (
     <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-primary/40 bg-card p-6">
@@ -90,7 +130,7 @@ export function ConnectAccountsBanner() {
         </p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <CallToAction to={PROVIDER_REFERRAL_URL} className="px-4 py-2">
+        <CallToAction to={LINK_FORM_PATH} className="px-4 py-2">
           Connect
         </CallToAction>
         <CallToAction to={TELEGRAM_COMMUNITY_URL} secondary className="px-4 py-2">

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { migrateToLatest } from "~db";
-import { insertPlayer, insertRace } from "../../factories";
+import { insertPlayer, insertRace, insertSession } from "../../factories";
 import {
   apiErrorSchema,
   leaderboardSocketMessageSchema,
@@ -270,12 +270,35 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
         profileColor: "#00A3FF",
       },
     });
-    // Link the provider player, as the admin work does: the rest reads real race data.
-    await db
-      .updateTable("users")
-      .set({ goated_id: PLAYER.uid, goated_username: PLAYER.name })
-      .where("id", "=", userId)
-      .execute();
+  });
+
+  it("POST /api/user/link-goated {username}; an admin approves (or rejects) it", async () => {
+    // Linking the provider player the way users do: the rest reads real race data.
+    const requested = await contract("POST /api/user/link-goated", "/api/user/link-goated", 201, {
+      headers: { Cookie: userCookie },
+      json: { username: PLAYER.name.toLowerCase() },
+    });
+    expect(requested.json).toMatchObject({ request: { goatedUsername: PLAYER.name } });
+    const id = (requested.json as { request: { id: number } }).request.id;
+    const admin = await db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", "contractAdmin")
+      .executeTakeFirstOrThrow();
+    const { token } = await insertSession(db, admin.id);
+    const asAdmin = { headers: { Authorization: `Bearer ${token}` } };
+    const approve = "POST /api/admin/link-requests/{id}/approve";
+    await contract(approve, `/api/admin/link-requests/${id}/approve`, 200, asAdmin);
+    const reject = "POST /api/admin/link-requests/{id}/reject";
+    const decided = await contract(reject, `/api/admin/link-requests/${id}/reject`, 409, asAdmin);
+    expect(decided.json).toMatchObject({ message: "This link request has already been decided" });
+    const unknown = await contract("POST /api/user/link-goated", "/api/user/link-goated", 404, {
+      headers: { Cookie: userCookie },
+      json: { username: "NotOurReferral" },
+    });
+    expect(unknown.json).toMatchObject({
+      message: "We could not find that Goated username among GOATEDVIPS referrals",
+    });
   });
 
   it("GET /api/user/sessions: isActive only on the current session; terminate ends another", async () => {

@@ -118,6 +118,8 @@ describe("the admin guard", () => {
         "api.admin.notifications.send.ts",
         "api.admin.bonus-codes.ts",
         "api.admin.bonus-codes.$id.ts",
+        "api.admin.link-requests.$id.approve.ts",
+        "api.admin.link-requests.$id.reject.ts",
       ]),
     );
   });

@@ -1,0 +1,8 @@
+import { apiRoute } from "~/lib/json-api.server";
+import { jsonDecideLinkRequest } from "~/services/goated-link-api.server";
+
+const route = apiRoute({
+  POST: ({ request, params }) => jsonDecideLinkRequest(request, params.id, "reject"),
+});
+export const loader = route.loader;
+export const action = route.action;
