@@ -26,6 +26,11 @@ export default {
       boxShadow: {
         glow: "0 0 24px rgba(215, 255, 0, 0.35)",
       },
+      animation: {
+        // Tailwind's pulse, a few times and then still: a LIVE mark that pulsed forever kept the
+        // page drawing frames for as long as it was open.
+        "pulse-few": "pulse 2s cubic-bezier(0.4, 0, 0.6, 1) 4",
+      },
     },
   },
   plugins: [],

@@ -66,7 +66,7 @@ function Card({ promotion }: { promotion: PromotionCard }) {
           ) : (
             <span className="inline-flex items-center gap-1 rounded-full bg-page px-2 py-1 text-xs font-bold text-white">
               <span
-                className="h-2 w-2 rounded-full bg-red-500 motion-safe:animate-pulse"
+                className="h-2 w-2 rounded-full bg-red-500 motion-safe:animate-pulse-few"
                 aria-hidden="true"
               />
               LIVE

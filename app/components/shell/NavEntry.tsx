@@ -17,7 +17,7 @@ function NavMarkBadge({ mark }: { mark: NavMark }) {
     return (
       <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-red-600/20 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-red-400">
         <span
-          className="h-1.5 w-1.5 rounded-full bg-red-500 motion-safe:animate-pulse"
+          className="h-1.5 w-1.5 rounded-full bg-red-500 motion-safe:animate-pulse-few"
           aria-hidden="true"
         />
         LIVE
