@@ -55,20 +55,22 @@ test("after provider failures the home page and /wager-races say how old their d
       )
       .toBeGreaterThan(0);
     await page.goto(`${origin}/`);
-    await expect(page.getByText("NeonNinja").first()).toBeVisible();
+    await expect(page.getByText("NeonNinja").filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText(updated)).toHaveCount(0);
 
     // Then the provider fails: the next run records the failure and the same data is stale.
     provider.setMode("server-error");
     await expect(async () => {
       await page.goto(`${origin}/`);
-      await expect(page.getByText(updated).first()).toBeVisible({ timeout: 1000 });
+      await expect(page.getByText(updated).filter({ visible: true }).first()).toBeVisible({
+        timeout: 1000,
+      });
     }).toPass({ timeout: 30_000 });
-    await expect(page.getByText("NeonNinja").first()).toBeVisible();
+    await expect(page.getByText("NeonNinja").filter({ visible: true }).first()).toBeVisible();
 
     await page.goto(`${origin}/wager-races`);
     await expect(page.getByRole("heading", { name: "Current Participants" })).toBeVisible();
-    await expect(page.getByText(updated).first()).toBeVisible();
+    await expect(page.getByText(updated).filter({ visible: true }).first()).toBeVisible();
   } finally {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");

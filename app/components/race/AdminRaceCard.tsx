@@ -43,24 +43,25 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
   return (
     <li className="rounded-xl border border-accent bg-card p-5" aria-label={race.title}>
       <div className="flex items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <p className="text-xs font-bold uppercase tracking-widest text-muted">
             {RACE_TYPE_LABELS[race.type] ?? race.type}
             {race.isAutomatic ? " · automatic" : ""}
           </p>
-          <h3 className="mt-1 font-display text-xl font-extrabold uppercase">
+          <h3 className="mt-1 font-display text-xl font-extrabold uppercase [overflow-wrap:anywhere]">
             <Link to={`/wager-races/${race.id}`} className="hover:text-primary">
               {race.title}
             </Link>
           </h3>
         </div>
         <span
-          className={`rounded-full border px-3 py-1 text-xs font-bold uppercase ${STATUS_STYLES[race.status] ?? ""}`}
+          className={`shrink-0 rounded-full border px-3 py-1 text-xs font-bold uppercase ${STATUS_STYLES[race.status] ?? ""}`}
         >
           {race.status}
         </span>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      {/* The values' column may shrink and wrap: a phone is 320 px wide. */}
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
         <dt className="text-muted">Prize pool</dt>
         <dd>{formatCents(race.prizePoolCents)}</dd>
         <dt className="text-muted">Minimum wager</dt>
