@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The designed heroes at the top of `/`, `/promotions` and `/bonus-codes` and the video an admin
  * may set for each (docs/product.md §A2 "Page banners"; issue 18).
@@ -63,28 +61,6 @@ export function parseVideoUrl(value: string): string | null | undefined {
   }
   return url.href;
 }
-
-/** The admin form: which banner, and its video URL (empty removes the video). */
-export const heroVideoSchema = z.object({
-  banner: z.enum(HERO_BANNERS, { message: HERO_VIDEO_MESSAGES.unknownBanner }),
-  videoUrl: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const raw = value ?? "";
-      if (raw.trim().length > VIDEO_URL_MAX_LENGTH) {
-        ctx.addIssue({ code: "custom", message: HERO_VIDEO_MESSAGES.tooLong });
-        return z.NEVER;
-      }
-      const url = parseVideoUrl(raw);
-      if (url === undefined) {
-        ctx.addIssue({ code: "custom", message: HERO_VIDEO_MESSAGES.notHttps });
-        return z.NEVER;
-      }
-      return url;
-    }),
-});
-export type HeroVideoInput = z.infer<typeof heroVideoSchema>;
 
 /** What the browser tells about the visitor's connection and wishes (Network Information API). */
 export interface PlaybackConditions {

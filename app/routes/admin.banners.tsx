@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { SubmitButton, TextField } from "~/components/ui/form";
-import { HERO_CONTENT, HERO_VIDEO_MESSAGES, heroVideoSchema } from "~/domain/hero-banners";
+import { HERO_CONTENT, HERO_VIDEO_MESSAGES } from "~/domain/hero-banners";
+import { heroVideoSchema } from "~/domain/hero-video-form";
 import type { HeroBanner } from "~/domain/hero-banners";
 import { readForm } from "~/lib/form-body.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";

@@ -1,7 +1,8 @@
 // The hero banners' video URL (issue 18): https only, empty removes it; and when a browser may
 // play it (no Save-Data, not a slow connection, not reduced motion).
 import { describe, expect, it } from "vitest";
-import { HERO_VIDEO_MESSAGES, heroVideoSchema, videoAllowed } from "~/domain/hero-banners";
+import { HERO_VIDEO_MESSAGES, videoAllowed } from "~/domain/hero-banners";
+import { heroVideoSchema } from "~/domain/hero-video-form";
 
 const parse = (videoUrl: string | undefined, banner = "home") =>
   heroVideoSchema.safeParse({ banner, videoUrl });
