@@ -109,13 +109,15 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       shuttingDown = true;
       // Closes idle keep-alive connections, and waits for in-flight requests.
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      // Sockets first: their clients are told "going away" (1001) at once, whatever the jobs
+      // below still have to finish (a start-up backup or sync can take seconds).
+      await realtime.close();
       await syncSchedule.stop();
       await stopSyncWorker();
       await stopRaceJobs();
       await stopRetentionJob();
       await stopEmailJobs();
       await stopBackupJob();
-      await realtime.close();
       await httpClosed;
       await closeDatabase();
       unlockDatabase();
