@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { TextField } from "~/components/ui/form";
+import { useSubmittingIntent } from "~/components/ui/hooks";
 import { PROVIDER_REFERRAL_URL } from "~/content/links";
 import { GOATED_USERNAME_MAX_LENGTH, GOATED_USERNAME_NOT_FOUND } from "~/domain/goated-link";
 
@@ -11,14 +12,9 @@ export const UNLINK_GOATED_INTENT = "unlink-goated";
 export const LINK_FORM_PATH = "/profile?link=goated#goated-link";
 export const UNLINK_FORM_PATH = "/profile?link=unlink#goated-link";
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 /** The player's Goated username; the server checks it against our referrals (decision 0031). */
 export function GoatedLinkForm({ error }: { error: string | undefined }) {
-  const busy = useBusy(LINK_GOATED_INTENT);
+  const busy = useSubmittingIntent(LINK_GOATED_INTENT);
   return (
     <section
       id="goated-link"
@@ -79,7 +75,7 @@ export function GoatedUnlinkConfirm({
   goatedUsername: string | null;
   error: string | undefined;
 }) {
-  const busy = useBusy(UNLINK_GOATED_INTENT);
+  const busy = useSubmittingIntent(UNLINK_GOATED_INTENT);
   return (
     <section
       id="goated-link"
