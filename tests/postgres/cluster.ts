@@ -20,7 +20,8 @@ export function postgresBinDir(): string | null {
   const versions = readdirSync(root)
     .filter((version) => existsSync(path.join(root, version, "bin", "initdb")))
     .sort((a, b) => Number(b) - Number(a));
-  return versions.length > 0 ? path.join(root, versions[0], "bin") : null;
+  const newest = versions[0];
+  return newest === undefined ? null : path.join(root, newest, "bin");
 }
 
 async function freePort(): Promise<number> {
