@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { ADMIN_LOGIN_PATH, refusesDataRequest } from "./lib/admin-host";
+import { holdScriptsUntilFirstPaint } from "./lib/held-scripts.server";
 import { StylesheetProvider } from "./lib/inline-stylesheet";
 import { NonceProvider } from "./lib/nonce";
 import { stylesheetText } from "./lib/stylesheet-text.server";
@@ -57,7 +58,7 @@ export default function handleRequest(
             clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
-              new Response(Buffer.concat(chunks), {
+              new Response(holdScriptsUntilFirstPaint(Buffer.concat(chunks)), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

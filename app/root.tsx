@@ -19,6 +19,7 @@ import { useUnreadNotifications } from "./components/shell/use-unread-notificati
 import "./lib/load-context";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
+import { ScriptsAfterFirstPaint } from "./lib/scripts-after-paint";
 import { readToast } from "./lib/toast.server";
 import { findRequestUser } from "./services/sessions.server";
 import { shellUser } from "./services/shell-user.server";
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint />
         {/* `npm run dev` only: renders nothing in production. */}
         <LiveReload nonce={nonce} />
       </body>

@@ -4,6 +4,7 @@
 // so the figures move little with the machine's load.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startFakeProvider } from "../tests/fake-provider/server";
 import type { ServerBenchDeps } from "./blocking";
@@ -41,6 +42,17 @@ export async function benchLighthouse({
         logLevel: "error",
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      // LIGHTHOUSE_REPORT_DIR keeps each page's report and trace (what delays a paint, and why).
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "-");
+        writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+        writeFileSync(
+          path.join(reportDir, `${name}.trace.json`),
+          JSON.stringify(result.artifacts.Trace),
+        );
+      }
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) {
         record(`Lighthouse mobile ${page}`, "a run", `failed: ${runtimeError.code}`, false);
