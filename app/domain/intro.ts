@@ -7,7 +7,7 @@ export const INTRO_MAX_HYDRATION_MS = 1000;
 
 export interface IntroContext {
   seenThisSession: boolean;
-  /** Milliseconds from navigation start until the page was hydrated. */
+  /** Milliseconds from the scripts' start (the first paint, docs/decisions/0040) until hydrated. */
   hydratedAfterMs: number;
   prefersReducedMotion: boolean;
   saveData: boolean;

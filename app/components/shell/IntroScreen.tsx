@@ -30,11 +30,18 @@ function rememberSeen(): void {
   }
 }
 
+// The scripts start once the first paint is reported (docs/decisions/0040), so a page comes alive
+// in the time from that paint; without one, from navigation start.
+function msSinceScriptsStarted(): number {
+  const firstPaint = performance.getEntriesByName("first-contentful-paint")[0];
+  return performance.now() - (firstPaint?.startTime ?? 0);
+}
+
 function introWanted(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   return shouldShowIntro({
     seenThisSession: seenThisSession(),
-    hydratedAfterMs: performance.now(),
+    hydratedAfterMs: msSinceScriptsStarted(),
     prefersReducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)").matches,
     saveData: connection?.saveData === true,
   });
