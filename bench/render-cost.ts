@@ -3,7 +3,7 @@
 // autocannon run (50 connections), so that before/after figures taken on a shared, loaded machine
 // compare the work done rather than the wall clock. Not part of `npm run bench`'s report.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     port: { type: "string", default: "4101" },
     visitor: { type: "boolean", default: false },
     gzip: { type: "boolean", default: false },
+    "save-html": { type: "string" },
+    "keep-database": { type: "boolean", default: false },
   },
 });
 const PORT = Number(values.port);
@@ -91,6 +93,7 @@ try {
     ...(values.gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
   };
   const page = await (await fetch(url, { headers })).text();
+  if (values["save-html"]) writeFileSync(values["save-html"], page);
   if (!values.visitor && !page.includes(username)) throw new Error("not rendered for the player");
   await autocannon({ url, headers, connections: 10, duration: 3 });
   const cpuBefore = cpuSeconds(pid);
@@ -122,4 +125,6 @@ try {
   server.kill("SIGTERM");
   await exited;
   await provider.close();
+  if (!values["keep-database"]) rmSync(work, { recursive: true, force: true });
+  else console.log(path.join(work, "render.sqlite"));
 }
