@@ -10,6 +10,7 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
+import { GZIP_LEVEL } from "../app/lib/compression-settings";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import { benchBlocking } from "./blocking";
 import { benchMixedUsers } from "./mixed";
@@ -230,8 +231,8 @@ async function benchWeight(pagePath: string) {
   const gz = async (url: string) => {
     const response = await fetch(new URL(url, ORIGIN));
     const body = Buffer.from(await response.arrayBuffer());
-    // fetch decodes; the server's own gzip (compression, level 6) is what travels.
-    return { text: body.toString("utf8"), bytes: gzipSync(body, { level: 6 }).length };
+    // fetch decodes; the server's own gzip (app/lib/compression-settings.ts) is what travels.
+    return { text: body.toString("utf8"), bytes: gzipSync(body, { level: GZIP_LEVEL }).length };
   };
   const html = await gz(pagePath);
   const attr = (pattern: RegExp) => [...html.text.matchAll(pattern)].map((m) => m[1] ?? "");

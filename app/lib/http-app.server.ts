@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { jsonApiRoutes } from "./api-routes.server";
+import { COMPRESSION_OPTIONS } from "./compression-settings";
 import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost } from "./admin-host";
 import type { Readiness } from "~/domain/readiness";
 import { TRUSTED_PROXIES } from "./client-address.server";
@@ -72,7 +73,7 @@ export function createHttpApp({
   // Observability (docs/product.md §A11): one JSON log line, the request metrics, X-Request-Id.
   app.use(observeRequests({ build }));
 
-  app.use(compression());
+  app.use(compression(COMPRESSION_OPTIONS));
 
   app.use((_req, res, next) => {
     if (shuttingDown()) res.set("Connection", "close");

@@ -1,0 +1,14 @@
+import { constants } from "node:zlib";
+
+/**
+ * The server's compression (app/lib/http-app.server.ts; the bench weighs pages with the same
+ * level). A signed-in page is about 85 KB of HTML compressed for each request: gzip level 6 and
+ * brotli quality 4 (the defaults) cost about twice the CPU of level/quality 3 for 4-10% fewer
+ * bytes (docs/decisions/0039).
+ */
+export const GZIP_LEVEL = 3;
+export const BROTLI_QUALITY = 3;
+export const COMPRESSION_OPTIONS = {
+  level: GZIP_LEVEL,
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+};
