@@ -36,7 +36,11 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    // A failure keeps its trace (every action with the page's DOM before and after) and a
+    // screenshot of the end. The trace's screencast (a frame for every paint of every test, passing
+    // or not) is left out: it was a third of the suite's CPU time.
+    trace: { mode: "retain-on-failure", screenshots: false },
+    screenshot: "only-on-failure",
   },
   projects: [
     { name: "js-off", use: { javaScriptEnabled: false } },

@@ -13,5 +13,8 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
+    // Password hashing at a test-only lower cost (app/services/passwords.server.ts refuses it
+    // outside vitest); tests/unit/services/passwords.test.ts hashes at the production cost.
+    env: { PASSWORD_HASH_TEST_LOG2_N: "10" },
   },
 });

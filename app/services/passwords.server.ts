@@ -11,8 +11,38 @@ import pLimit from "p-limit";
  */
 const SCHEME = "scrypt2";
 const LEGACY_SCHEME = "scrypt";
-const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
+interface HashParameters {
+  N: number;
+  r: number;
+  p: number;
+}
+const PARAMETERS: HashParameters = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
+const TEST_COST_VARIABLE = "PASSWORD_HASH_TEST_LOG2_N";
+
+/**
+ * The parameters new hashes get. The unit tests hash hundreds of passwords that are not about
+ * hashing, so vitest.config.ts lowers N for them through PASSWORD_HASH_TEST_LOG2_N; anywhere but a
+ * vitest run (NODE_ENV=test and VITEST set) that variable is an error, thrown when this module
+ * loads, so a server started with it refuses to start: production always hashes at full cost.
+ */
+export function hashParameters(env: NodeJS.ProcessEnv = process.env): HashParameters {
+  const lowered = env[TEST_COST_VARIABLE];
+  if (lowered === undefined || lowered === "") return PARAMETERS;
+  if (env.NODE_ENV !== "test" || !env.VITEST) {
+    throw new Error(
+      `${TEST_COST_VARIABLE} lowers password hashing for the unit tests only: unset it`,
+    );
+  }
+  const log2N = Number(lowered);
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > 17) {
+    throw new Error(`${TEST_COST_VARIABLE} must be a whole number from 10 to 17`);
+  }
+  return { ...PARAMETERS, N: 2 ** log2N };
+}
+// Refuses the test-only variable as soon as the server (or any script) loads this module.
+hashParameters();
+
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEMORY = 256 * 1024 * 1024;
 
@@ -39,8 +69,9 @@ function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Prom
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMETERS);
-  const { N, r, p } = PARAMETERS;
+  const parameters = hashParameters();
+  const key = await derive(password, salt, parameters);
+  const { N, r, p } = parameters;
   return [SCHEME, N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 

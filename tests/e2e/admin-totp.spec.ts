@@ -1,17 +1,13 @@
-import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { openDatabase } from "~db";
-import { E2E_DATABASE_PATH } from "./accounts";
-import { expect, jsEnabled, test } from "./fixtures";
+import { registeredAccount, settled, signInAtAdminLogin } from "./admin-sign-in";
+import { expect, test } from "./fixtures";
 
 // Two-step sign-in for admins (docs/product.md §A10), with and without JavaScript: enrol at
 // /admin/security, sign out, sign in with a code from the app, then with a recovery code. The
 // codes come from the library, as an authenticator app makes them, from the page's own key.
 
 test.describe.configure({ timeout: 120_000 });
-
-const PASSWORD = "Grazing-Goats-On-Tuesday-42";
 
 /** The code an authenticator app shows for `secret`, `offsetSeconds` from now. */
 function codeFor(secret: string, offsetSeconds = 0): string {
@@ -24,33 +20,9 @@ function codeFor(secret: string, offsetSeconds = 0): string {
   });
 }
 
-async function registeredAdmin(request: APIRequestContext) {
-  const username = `totp_${randomBytes(4).toString("hex")}`;
-  const answer = await request.post("/api/register", {
-    data: { username, email: `${username}@example.com`, password: PASSWORD },
-  });
-  expect(answer.status()).toBe(201);
-  const id = ((await answer.json()) as { user: { id: number } }).user.id;
-  const db = openDatabase(E2E_DATABASE_PATH);
-  try {
-    await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", id).execute();
-  } finally {
-    await db.destroy();
-  }
-  return username;
-}
-
-/** With JavaScript, typing before the page is hydrated could be lost: wait for the scripts. */
-async function settled(page: Page) {
-  if (jsEnabled(test.info().project.name)) await page.waitForLoadState("networkidle");
-}
-
 async function passwordStep(page: Page, username: string) {
   await page.goto("/admin/login");
-  await settled(page);
-  await page.getByLabel("Email or Username").fill(username);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInAtAdminLogin(page, username);
 }
 
 async function codeStep(page: Page, code: string) {
@@ -71,7 +43,7 @@ test("an admin turns on two-step sign-in, then signs in with a code and with a r
   page,
   request,
 }) => {
-  const username = await registeredAdmin(request);
+  const { username } = await registeredAccount(request, { isAdmin: true });
   await passwordStep(page, username);
   await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
 

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 // README "Backups": the production server, data made through the UI, `npm run backup`, the
 // database wiped, `npm run restore`, and the data is back. A server of its own, beside the shared
 // port like the lifecycle test.
-const PORT = Number(process.env.E2E_PORT ?? 3311) + 89;
+const PORT = Number(process.env.E2E_PORT ?? 3311) + 90;
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA = "tests/.tmp/backup-restore";
 const DATABASE_PATH = `${DATA}/goatedvips.sqlite`;

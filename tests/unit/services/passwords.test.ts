@@ -1,12 +1,67 @@
 import { readFile } from "node:fs/promises";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  hashParameters,
   hashPassword,
   needsRehash,
   spendPasswordCheckTime,
   verifyPassword,
 } from "~/services/passwords.server";
 import { legacyPasswordHash } from "../legacy-password";
+
+// This file is about hashing: it hashes at the production cost, not the unit tests' lowered one
+// (vitest.config.ts).
+beforeAll(() => {
+  vi.stubEnv("PASSWORD_HASH_TEST_LOG2_N", undefined);
+});
+
+describe("the unit tests' lower hashing cost", () => {
+  const lowered = { PASSWORD_HASH_TEST_LOG2_N: "10" };
+
+  it("applies only under vitest", () => {
+    expect(hashParameters({ ...lowered, NODE_ENV: "test", VITEST: "true" })).toEqual({
+      N: 1024,
+      r: 8,
+      p: 1,
+    });
+    expect(hashParameters({ NODE_ENV: "test", VITEST: "true" })).toEqual({
+      N: 131072,
+      r: 8,
+      p: 1,
+    });
+  });
+
+  it("is refused anywhere else, so production always hashes at full cost", () => {
+    for (const env of [
+      { ...lowered, NODE_ENV: "production" },
+      { ...lowered, NODE_ENV: "production", VITEST: "true" },
+      { ...lowered, NODE_ENV: "development" },
+      { ...lowered, NODE_ENV: "test" },
+    ]) {
+      expect(() => hashParameters(env), JSON.stringify(env)).toThrow(
+        "PASSWORD_HASH_TEST_LOG2_N lowers password hashing for the unit tests only: unset it",
+      );
+    }
+    expect(() =>
+      hashParameters({ PASSWORD_HASH_TEST_LOG2_N: "4", NODE_ENV: "test", VITEST: "true" }),
+    ).toThrow("PASSWORD_HASH_TEST_LOG2_N must be a whole number from 10 to 17");
+  });
+
+  it("stops a production server at start-up: the module refuses to load", async () => {
+    vi.stubEnv("PASSWORD_HASH_TEST_LOG2_N", "10");
+    vi.stubEnv("NODE_ENV", "production");
+    vi.resetModules();
+    try {
+      await expect(import("~/services/passwords.server")).rejects.toThrow(
+        "PASSWORD_HASH_TEST_LOG2_N lowers password hashing for the unit tests only",
+      );
+    } finally {
+      vi.stubEnv("PASSWORD_HASH_TEST_LOG2_N", undefined);
+      vi.stubEnv("NODE_ENV", "test");
+      vi.resetModules();
+    }
+  });
+});
 
 // scrypt at these parameters takes about half a second a hash on a busy 2-core machine.
 describe("password hashing", { timeout: 30_000 }, () => {
@@ -69,18 +124,20 @@ describe("password hashing", { timeout: 30_000 }, () => {
 });
 
 describe("password hashing under load", () => {
-  it("leaves the thread pool to file reads while 30 checks run", { timeout: 180_000 }, async () => {
+  // Eight checks at once: twice libuv's four pool threads, enough to fill the pool without the queue
+  // (30 proved no more, at four times the cost).
+  it("leaves the thread pool to file reads while 8 checks run", { timeout: 180_000 }, async () => {
     const stored = await hashPassword("goat-secret");
     let started = performance.now();
     await verifyPassword("wrong", stored);
     const oneCheck = performance.now() - started;
 
-    // 30 sign-ins at once, then a static file read, as express.static does it, behind them.
-    const checks = Array.from({ length: 30 }, () => verifyPassword("wrong", stored));
+    // 8 sign-ins at once, then a static file read, as express.static does it, behind them.
+    const checks = Array.from({ length: 8 }, () => verifyPassword("wrong", stored));
     started = performance.now();
     await readFile("public/favicon.svg");
     const read = performance.now() - started;
-    expect(await Promise.all(checks)).toEqual(Array.from({ length: 30 }, () => false));
+    expect(await Promise.all(checks)).toEqual(Array.from({ length: 8 }, () => false));
 
     // Queued behind the hashes, the read would wait several checks' time; beside them, moments.
     expect(read).toBeLessThan(oneCheck / 2);

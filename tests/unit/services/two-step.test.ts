@@ -544,12 +544,18 @@ describe("changing two-step sign-in", { timeout: 120_000 }, () => {
     vi.useRealTimers();
     const admin = await enrolledAdmin();
     const run = promisify(execFile);
-    const { stdout } = await run("npx", ["tsx", "scripts/admin-reset-totp.ts", admin.username], {
-      env: { ...process.env },
-    });
+    const { stdout } = await run(
+      "node_modules/.bin/tsx",
+      ["scripts/admin-reset-totp.ts", admin.username],
+      {
+        env: { ...process.env },
+      },
+    );
     expect(stdout).toContain(`Two-step sign-in is now off for ${admin.username}`);
     expect(await isTwoStepOn(admin.id)).toBe(false);
-    await expect(run("npx", ["tsx", "scripts/admin-reset-totp.ts"])).rejects.toMatchObject({
+    await expect(
+      run("node_modules/.bin/tsx", ["scripts/admin-reset-totp.ts"]),
+    ).rejects.toMatchObject({
       code: 2,
     });
   });
