@@ -1,4 +1,4 @@
-import { databasePathFromEnv, openDatabase } from "~db";
+import { openDatabaseFromEnv } from "~db";
 
-/** The one Kysely instance of the process, over DATABASE_PATH. */
-export const db = openDatabase(databasePathFromEnv());
+/** The one Kysely instance of the process: PostgreSQL with DATABASE_URL, else DATABASE_PATH. */
+export const db = openDatabaseFromEnv();
