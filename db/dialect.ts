@@ -41,9 +41,31 @@ export function equalsIgnoringCase(
     : sql<boolean>`${sql.raw(column)} = ${value} COLLATE NOCASE`;
 }
 
-/** The elements of a JSON array of scalars bound as one parameter, as a subquery's rows. */
-export function jsonArrayElements(dialect: DialectName, json: string): RawBuilder<unknown> {
+/**
+ * `column` is one of `values`, however many (SQLite caps a statement's parameters): one JSON
+ * parameter read by json_each on SQLite, one array parameter on PostgreSQL.
+ */
+export function isAnyOf(
+  dialect: DialectName,
+  column: string,
+  values: readonly (string | number)[],
+): RawBuilder<boolean> {
   return dialect === "postgres"
-    ? sql`SELECT value FROM json_array_elements_text(${json}::json) AS elements(value)`
-    : sql`SELECT value FROM json_each(${json})`;
+    ? sql<boolean>`${sql.ref(column)} = ANY(${values})`
+    : sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * `column` contains `pattern` (a LIKE pattern escaped with `escape`) ignoring ASCII case: SQLite's
+ * LIKE already ignores it, PostgreSQL's ILIKE does (served by the pg_trgm index on player names).
+ */
+export function likeIgnoringCase(
+  dialect: DialectName,
+  column: string,
+  pattern: string,
+  escape: string,
+): RawBuilder<boolean> {
+  return dialect === "postgres"
+    ? sql<boolean>`${sql.ref(column)} ILIKE ${pattern} ESCAPE ${escape}`
+    : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE ${escape}`;
 }

@@ -18,7 +18,7 @@ import { writeTurn } from "./write-turn";
 
 export type { Database } from "./schema";
 export { adoptWriteTurn, writeTurn } from "./write-turn";
-export { caseFolded, dialectOf, equalsIgnoringCase, jsonArrayElements } from "./dialect";
+export { caseFolded, dialectOf, equalsIgnoringCase, isAnyOf, likeIgnoringCase } from "./dialect";
 export type { DialectName } from "./dialect";
 export { openPostgresDatabase, POSTGRES_URL_PATTERN } from "./postgres";
 
