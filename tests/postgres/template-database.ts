@@ -3,7 +3,7 @@
 // test file gets a fresh copy of it (tests/unit/setup.ts): a copy takes milliseconds, twenty
 // migrations on a new database most of a second.
 import pg from "pg";
-import { migrateToLatest, openPostgresDatabase } from "../../db/index";
+import { migrateToLatest, openPostgresDatabase } from "~db";
 
 export const TEMPLATE_DATABASE = "goatedvips_template";
 
