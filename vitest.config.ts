@@ -1,6 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// The PostgreSQL pass (tests/run-all.sh): the same tests against a copy of a migrated template
+// database per file (tests/postgres/template-database.ts).
+const postgresPass = process.env.VITEST_POSTGRES === "1";
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -12,6 +16,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["tests/unit/setup.ts"],
+    globalSetup: postgresPass ? ["tests/postgres/template-database.ts"] : [],
     pool: "forks",
     // Password hashing at a test-only lower cost (app/services/passwords.server.ts refuses it
     // outside vitest); tests/unit/services/passwords.test.ts hashes at the production cost.

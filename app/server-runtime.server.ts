@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
-import { databasePathFromEnv } from "~db";
+import { databasePathFromEnv, postgresUrlFromEnv } from "~db";
 import { startBackupJob } from "~/jobs/backup.server";
 import { startEmailJobs } from "~/jobs/email.server";
 import { startRetentionJob } from "~/jobs/retention.server";
@@ -34,7 +34,9 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const databasePath = databasePathFromEnv();
   // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032). A
   // previous server may still be finishing its shutdown (10 s at most: server.ts).
-  const unlockDatabase = lockDatabase(databasePath, { waitMs: 15_000 });
+  // On PostgreSQL (DATABASE_URL) there is no file to lock and no file backup (decision 0037).
+  const onPostgres = postgresUrlFromEnv() !== null;
+  const unlockDatabase = onPostgres ? () => {} : lockDatabase(databasePath, { waitMs: 15_000 });
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,
@@ -76,13 +78,15 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const stopRaceJobs = startRaceJobs();
   const stopRetentionJob = startRetentionJob();
   const stopEmailJobs = startEmailJobs();
-  const stopBackupJob = startBackupJob({
-    databasePath,
-    dir: backupDirectory(config, databasePath),
-    keep: config.BACKUP_KEEP,
-    command: config.BACKUP_COMMAND,
-    intervalHours: config.BACKUP_INTERVAL_HOURS,
-  });
+  const stopBackupJob = onPostgres
+    ? async () => {}
+    : startBackupJob({
+        databasePath,
+        dir: backupDirectory(config, databasePath),
+        keep: config.BACKUP_KEEP,
+        command: config.BACKUP_COMMAND,
+        intervalHours: config.BACKUP_INTERVAL_HOURS,
+      });
 
   // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
   const syncSchedule = startSyncSchedule({

@@ -10,17 +10,45 @@ import type {
   QueryResult,
   TransactionSettings,
 } from "kysely";
+import { dialectOf } from "./dialect";
 import { migrations } from "./migrations";
+import { openPostgresDatabase } from "./postgres";
 import type { Database } from "./schema";
 import { writeTurn } from "./write-turn";
 
 export type { Database } from "./schema";
 export { adoptWriteTurn, writeTurn } from "./write-turn";
+export { caseFolded, dialectOf, equalsIgnoringCase, isAnyOf, likeIgnoringCase } from "./dialect";
+export type { DialectName } from "./dialect";
+export { openPostgresDatabase, POSTGRES_URL_PATTERN } from "./postgres";
 
 export const DEFAULT_DATABASE_PATH = "data/goatedvips.sqlite";
 
 export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DATABASE_PATH || DEFAULT_DATABASE_PATH);
+}
+
+/** DATABASE_URL when it names a PostgreSQL database; null: the SQLite file (the default). */
+export function postgresUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.DATABASE_URL || null;
+}
+
+/**
+ * The app's database: PostgreSQL when DATABASE_URL is set (docs/decisions/0037), else the SQLite
+ * file at DATABASE_PATH.
+ */
+export function openDatabaseFromEnv(env: NodeJS.ProcessEnv = process.env): Kysely<Database> {
+  const url = postgresUrlFromEnv(env);
+  return url ? openPostgresDatabase(url) : openDatabase(databasePathFromEnv(env));
+}
+
+/** Where the database is, for messages: the SQLite file, or the PostgreSQL URL without its password. */
+export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
+  const url = postgresUrlFromEnv(env);
+  if (!url) return databasePathFromEnv(env);
+  const shown = new URL(url);
+  if (shown.password) shown.password = "***";
+  return shown.toString();
 }
 
 const connections = new WeakMap<Kysely<Database>, SQLite.Database>();
@@ -157,8 +185,13 @@ class WriteTurnDriver implements Driver {
  */
 export function sqliteConnection(db: Kysely<Database>): SQLite.Database {
   const sqlite = connections.get(db);
-  if (!sqlite) throw new Error("not a database opened by openDatabase");
+  if (!sqlite) throw new Error("not a SQLite database opened by openDatabase");
   return sqlite;
+}
+
+/** Whether `db` runs on PostgreSQL (DATABASE_URL) rather than the SQLite file. */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return dialectOf(db) === "postgres";
 }
 
 /** Applies every pending migration; throws (with the failing migration's name) on failure. */

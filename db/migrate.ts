@@ -1,8 +1,9 @@
-// `npm run db:migrate`: applies pending migrations to DATABASE_PATH and exits.
-import { databasePathFromEnv, migrateToLatest, openDatabase } from "./index";
+// `npm run db:migrate`: applies pending migrations to DATABASE_URL (PostgreSQL) or DATABASE_PATH
+// and exits.
+import { databaseLabel, migrateToLatest, openDatabaseFromEnv } from "./index";
 
-const file = databasePathFromEnv();
-const db = openDatabase(file);
+const file = databaseLabel();
+const db = openDatabaseFromEnv();
 try {
   const { results = [] } = await migrateToLatest(db);
   for (const r of results) console.log(`${r.status}: ${r.migrationName}`);

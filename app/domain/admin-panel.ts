@@ -77,12 +77,23 @@ export const PANEL_CARDS: readonly PanelCard[] = [
 
 /** The Backups card (README "Backups"): the last backup's age and a warning when it is stale. */
 export interface BackupCard {
+  /** Who makes the backups. */
+  how: string;
   figure: string;
   figureLabel: string;
   /** The newest run's failure, when the newest run failed. */
   lastFailure: string | null;
   warning: string | null;
 }
+
+/** On PostgreSQL the app makes no backups (VACUUM INTO is SQLite's): docs/decisions/0037. */
+export const POSTGRES_BACKUP_CARD: BackupCard = {
+  how: "On PostgreSQL, backups are the database server's job (pg_dump, or the host's snapshots).",
+  figure: "Off",
+  figureLabel: "in this app",
+  lastFailure: null,
+  warning: null,
+};
 
 export function backupCard({
   health,
@@ -96,8 +107,10 @@ export function backupCard({
   now: Date;
 }): BackupCard {
   const lastFailure = lastRunFailure && `The last run failed: ${lastRunFailure}`;
+  const how = "npm run backup, and the server every interval.";
   if (health.state === "none") {
     return {
+      how,
       figure: "None",
       figureLabel: "successful backups yet",
       lastFailure,
@@ -107,6 +120,7 @@ export function backupCard({
   const hours =
     STALE_AFTER_INTERVALS * (intervalHours > 0 ? intervalHours : DEFAULT_BACKUP_INTERVAL_HOURS);
   return {
+    how,
     figure: describeAge(health.lastSuccessAt, now.toISOString()),
     figureLabel: "last successful backup",
     lastFailure,

@@ -25,8 +25,11 @@ export type SyncWorkResult =
   | { ok: false; stage: "fetch"; error: string; rateLimited?: true; retryAfterMs?: number }
   | { ok: false; stage: "store"; error: string };
 
-/** Fetches the payload (or makes the demo one) and stores it; a failed fetch stores nothing. */
-async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
+/**
+ * Fetches the payload (or makes the demo one) and stores it; a failed fetch stores nothing. On
+ * PostgreSQL the server's thread calls it itself (no worker thread: docs/decisions/0037).
+ */
+export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
   const now = new Date(work.now);
   const fetched =
     work.source === "demo"

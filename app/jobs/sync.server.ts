@@ -11,7 +11,9 @@ import {
 import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
+import { dialect } from "~/services/db.server";
 import { fetchAndStoreOffThread } from "./sync-thread.server";
+import { fetchAndStore } from "./sync-worker.server";
 import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
 
 export type SyncResult =
@@ -95,8 +97,10 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   // Linked users' ranks before the store: those who rose are told after it (docs/product.md §P10).
   const ranksBefore = await linkedUserRanks();
   try {
+    // SQLite stores on the sync worker thread (0019); pg's writes never hold the event loop.
+    const store = dialect === "postgres" ? fetchAndStore : fetchAndStoreOffThread;
     done = work
-      ? await fetchAndStoreOffThread(work)
+      ? await store(work)
       : { ok: false, stage: "fetch", error: "GOATED_AFFILIATE_UID is not set" };
   } catch (error) {
     // The thread died or was stopped: what it committed stays (docs/decisions/0013).

@@ -6,6 +6,11 @@ import { ADMIN_HOST_PATTERN } from "./admin-host";
 
 const envSchema = z
   .object({
+    // PostgreSQL instead of the SQLite file (docs/decisions/0037).
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must look like postgres://user:pass@host:5432/db")
+      .optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_ORIGIN: z
       .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })

@@ -68,9 +68,7 @@ export default function AdminPanel() {
             <h2 id="backups-card" className="font-display text-xl font-extrabold uppercase">
               Backups
             </h2>
-            <p className="mt-1 text-sm text-muted">
-              npm run backup, and the server every interval.
-            </p>
+            <p className="mt-1 text-sm text-muted">{backups.how}</p>
             <p className="mt-4">
               <span className="font-display text-2xl font-extrabold tabular-nums">
                 {backups.figure}

@@ -82,13 +82,14 @@ async function syncRunsPerDay(from: string) {
     .selectFrom("sync_runs")
     .select([
       day("started_at").as("day"),
-      sql<number>`sum(outcome = 'success')`.as("succeeded"),
-      sql<number>`sum(outcome = 'failed')`.as("failed"),
+      sql<number>`count(case when outcome = 'success' then 1 end)`.as("succeeded"),
+      sql<number>`count(case when outcome = 'failed' then 1 end)`.as("failed"),
       sql<number | null>`max(case when outcome = 'success' then players_count end)`.as("players"),
     ])
     .where("started_at", ">=", from)
     .where("outcome", "!=", "running")
     .groupBy("day")
+    .orderBy("day")
     .execute();
 }
 

@@ -113,7 +113,8 @@ export async function listAudit(
 export async function auditActors(): Promise<{ id: number; username: string }[]> {
   const rows = await db
     .selectFrom("audit_log")
-    .select(["actor_id", "actor_username"])
+    // One name per admin (the newest-sorting one if they were renamed).
+    .select(["actor_id", (eb) => eb.fn.max("actor_username").as("actor_username")])
     .where("actor_id", "is not", null)
     .groupBy("actor_id")
     .orderBy("actor_username")

@@ -1,4 +1,7 @@
-import { databasePathFromEnv, openDatabase } from "~db";
+import { dialectOf, openDatabaseFromEnv } from "~db";
 
-/** The one Kysely instance of the process, over DATABASE_PATH. */
-export const db = openDatabase(databasePathFromEnv());
+/** The one Kysely instance of the process: PostgreSQL with DATABASE_URL, else DATABASE_PATH. */
+export const db = openDatabaseFromEnv();
+
+/** Which engine `db` runs on, for the few queries that differ (db/dialect.ts). */
+export const dialect = dialectOf(db);

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "~db";
+import { equalsIgnoringCase } from "~db";
 import { auditSubject } from "~/domain/audit";
 import {
   LINK_REQUEST_NOT_FOUND,
@@ -16,7 +16,7 @@ import {
 import type { LinkDecision, LinkRequestStatus } from "~/domain/goated-link";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
-import { db } from "./db.server";
+import { db, dialect } from "./db.server";
 import { addNotifications, announceNotifications } from "./notifications.server";
 import { isUniqueViolation } from "./users.server";
 
@@ -63,7 +63,7 @@ export async function requestGoatedLink(
       const candidates = await trx
         .selectFrom("players")
         .select(["uid", "name"])
-        .where(sql<boolean>`name = ${parsed.username} COLLATE NOCASE`)
+        .where(equalsIgnoringCase(dialect, "name", parsed.username))
         .where("is_demo", "=", 0)
         .execute();
       const match = matchPlayerByName(candidates, parsed.username);

@@ -4,8 +4,9 @@ import type { RankedPlayer } from "~/domain/leaderboard";
 import type { LeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LEADERBOARD_PERIODS, PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
+import { likeIgnoringCase } from "~db";
 import type { ReferralTotals } from "~/domain/referral";
-import { db } from "./db.server";
+import { db, dialect } from "./db.server";
 import { periodRanks } from "./player-ranks.server";
 
 const TOTAL_COLUMNS = ["today", "this_week", "this_month", "all_time"] as const;
@@ -65,7 +66,7 @@ export async function leaderboardPage({
       SELECT count(*) AS count FROM (
         SELECT 1 FROM ${matching.from} WHERE ${matching.where} AND ${sql.ref(`players.${column}`)} > 0
         ${limit}
-      )`.execute(db);
+      ) AS matched`.execute(db);
     totalPlayers = rows[0]?.count ?? 0;
   }
 
@@ -108,10 +109,12 @@ export async function leaderboardPage({
 
 /** The rows of `players` whose name contains `term` as LIKE reads it (see leaderboardPage). */
 function nameMatches(term: string) {
-  const like = sql`players.name LIKE ${likeContains(term)} ESCAPE ${LIKE_ESCAPE}`;
+  const like = likeIgnoringCase(dialect, "players.name", likeContains(term), LIKE_ESCAPE);
   if ([...term].length < SHORT_SEARCH_LENGTH) {
     return { from: sql`players`, where: like, countLimit: SHORT_SEARCH_MAX_MATCHES };
   }
+  // PostgreSQL's ILIKE reads the names' pg_trgm index itself (migration 0009).
+  if (dialect === "postgres") return { from: sql`players`, where: like, countLimit: null };
   // A quoted FTS5 string is a phrase: with the trigram tokenizer, the names containing it.
   const phrase = `"${term.replaceAll('"', '""')}"`;
   return {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ReferralTotals } from "~/domain/referral";
 import { sqliteConnection } from "~db";
-import { db } from "./db.server";
+import { db, dialect } from "./db.server";
 import { storeCommitCount } from "./player-store.server";
 
 /** Every RANK_CHECKPOINT_EVERY-th player of each period, with their rank. */
@@ -17,8 +17,21 @@ const rankCheckpoints = {
   byColumn: new Map<string, RankCheckpoint[]>(),
 };
 
-/** Moves on with every store transaction here and every commit by another connection. */
-function playersVersion(): string {
+/**
+ * Moves on with every store transaction here and every commit by another connection. PostgreSQL
+ * has no data_version: there the sync runs (started or finished by any process) stand for the
+ * other processes' stores, so checkpoints lag a store by another process until its run finishes.
+ */
+async function playersVersion(): Promise<string> {
+  if (dialect === "postgres") {
+    const newest = await db
+      .selectFrom("sync_runs")
+      .select(["id", "finished_at"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return `${storeCommitCount()}:${newest?.id ?? 0}:${newest?.finished_at ?? ""}`;
+  }
   const otherCommits = sqliteConnection(db).pragma("data_version", { simple: true }) as number;
   return `${storeCommitCount()}:${otherCommits}`;
 }
@@ -30,7 +43,7 @@ function comesBefore(a: { wagered: number; uid: string }, b: { wagered: number; 
 }
 
 async function periodCheckpoints(column: keyof ReferralTotals) {
-  const version = playersVersion();
+  const version = await playersVersion();
   if (rankCheckpoints.version !== version) {
     rankCheckpoints.version = version;
     rankCheckpoints.byColumn.clear();
@@ -43,7 +56,7 @@ async function periodCheckpoints(column: keyof ReferralTotals) {
         SELECT ${sql.ref(column)} AS wagered, uid,
           row_number() OVER (ORDER BY ${sql.ref(column)} DESC, uid) AS rank
         FROM players WHERE ${sql.ref(column)} > 0
-      ) WHERE rank % ${RANK_CHECKPOINT_EVERY} = 0`.execute(db));
+      ) AS ranked WHERE rank % ${RANK_CHECKPOINT_EVERY} = 0`.execute(db));
     rankCheckpoints.byColumn.set(column, checkpoints);
   }
   return checkpoints;

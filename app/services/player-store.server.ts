@@ -1,8 +1,10 @@
 import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import { sliceClock } from "~/lib/event-loop.server";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~db";
 import { sqliteConnection, writeTurn } from "~db";
-import { db } from "./db.server";
+import { db, dialect } from "./db.server";
 
 export interface StoreResult {
   /** Players inserted, or whose name or totals differ from what was stored. */
@@ -50,7 +52,9 @@ export const STORE_BATCH = 200;
  * for that reason: a store cut short in the month's first minutes leaves the players it did not
  * reach for the next store to split.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
- * be stored in well under 2 s (DESIGN.md).
+ * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037) the same plan is
+ * written through Kysely in multi-row statements, on the server's thread: pg waits without
+ * holding the event loop.
  */
 export async function storeReferrals(
   referrals: Referral[],
@@ -65,6 +69,7 @@ export async function storeReferrals(
     sliceMs?: number;
   },
 ): Promise<StoreResult> {
+  if (dialect === "postgres") return storeOnPostgres(db, referrals, { now, isDemo, sliceMs });
   const at = now.toISOString();
   const sqlite = sqliteConnection(db);
   const storedRows = sqlite
@@ -128,53 +133,21 @@ export async function storeReferrals(
     const stored = new Map<string, StoredRow>();
     const rows = storedRows.all(JSON.stringify(batch.map((r) => r.uid))) as StoredRow[];
     for (const row of rows) stored.set(row[0], row);
-    const renamed = batch.filter(({ uid, name }) => {
-      const before = stored.get(uid);
-      return before !== undefined && before[1] !== name;
+    const plan = planBatch(batch, stored, {
+      at,
+      now,
+      isDemo,
+      monthStartDate,
+      frozenAcrossMidnight,
+      newestSnapshotOf: (uid) => newestSnapshotOf.get(uid) as string | null,
     });
-    if (renamed.length > 0) unindexNames.run(JSON.stringify(renamed.map((r) => r.uid)));
-    const playerValues: unknown[] = [];
-    const snapshotValues: unknown[] = [];
-    for (const { uid, name, wagered } of batch) {
-      const before = stored.get(uid);
-      const totalsChanged =
-        !before ||
-        before[2] !== wagered.today ||
-        before[3] !== wagered.this_week ||
-        before[4] !== wagered.this_month ||
-        before[5] !== wagered.all_time;
-      if (!totalsChanged && before[1] === name) continue;
-      playerValues.push(
-        uid,
-        name,
-        wagered.today,
-        wagered.this_week,
-        wagered.this_month,
-        wagered.all_time,
-        isDemo ? 1 : 0,
-        at,
-        totalsChanged ? at : before[6],
-      );
-      result.changed += 1;
-      const baseline = monthStartBaseline(wagered, now, monthStartDate);
-      // A new player's history before the month, or what a known player wagered between our
-      // last sync and midnight (it belongs to the month that ended).
-      const splitsMonthTurn = () =>
-        !frozenAcrossMidnight &&
-        baseline !== null &&
-        before !== undefined &&
-        baseline.allTime > before[5] &&
-        ((newestSnapshotOf.get(uid) as string | null) ?? "") < monthStart;
-      if (baseline && (!before || splitsMonthTurn())) {
-        snapshotValues.push(uid, baseline.takenAt, baseline.allTime);
-      }
-      if ((before?.[5] ?? 0) !== wagered.all_time) snapshotValues.push(uid, at, wagered.all_time);
-    }
+    if (plan.renamed.length > 0) unindexNames.run(JSON.stringify(plan.renamed));
     // The players first: each snapshot's foreign key names one.
-    upsertPlayers(playerValues);
-    insertSnapshots(snapshotValues);
-    result.snapshots += snapshotValues.length / 3;
-    if (renamed.length > 0) indexNames.run(JSON.stringify(renamed.map((r) => r.uid)));
+    upsertPlayers(plan.playerValues);
+    insertSnapshots(plan.snapshotValues);
+    result.changed += plan.changed;
+    result.snapshots += plan.snapshotValues.length / 3;
+    if (plan.renamed.length > 0) indexNames.run(JSON.stringify(plan.renamed));
   };
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
@@ -205,6 +178,197 @@ export async function storeReferrals(
     if (next < referrals.length) await slice.next();
   } while (next < referrals.length);
   return result;
+}
+
+interface BatchContext {
+  at: string;
+  now: Date;
+  isDemo: boolean;
+  monthStartDate: Date;
+  frozenAcrossMidnight: boolean;
+  /** The newest snapshot's taken_at of a known player (asked only at a month's turn). */
+  newestSnapshotOf: (uid: string) => string | null;
+}
+
+/** What one batch writes, given its players' stored rows (the rules of storeReferrals). */
+function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: BatchContext) {
+  const { at, now, isDemo, monthStartDate, frozenAcrossMidnight } = context;
+  const monthStart = monthStartDate.toISOString();
+  const renamed = batch
+    .filter(({ uid, name }) => {
+      const before = stored.get(uid);
+      return before !== undefined && before[1] !== name;
+    })
+    .map((r) => r.uid);
+  const playerValues: unknown[] = [];
+  const snapshotValues: unknown[] = [];
+  let changed = 0;
+  for (const { uid, name, wagered } of batch) {
+    const before = stored.get(uid);
+    const totalsChanged =
+      !before ||
+      before[2] !== wagered.today ||
+      before[3] !== wagered.this_week ||
+      before[4] !== wagered.this_month ||
+      before[5] !== wagered.all_time;
+    if (!totalsChanged && before[1] === name) continue;
+    playerValues.push(
+      uid,
+      name,
+      wagered.today,
+      wagered.this_week,
+      wagered.this_month,
+      wagered.all_time,
+      isDemo ? 1 : 0,
+      at,
+      totalsChanged ? at : before[6],
+    );
+    changed += 1;
+    const baseline = monthStartBaseline(wagered, now, monthStartDate);
+    // A new player's history before the month, or what a known player wagered between our
+    // last sync and midnight (it belongs to the month that ended).
+    const splitsMonthTurn = () =>
+      !frozenAcrossMidnight &&
+      baseline !== null &&
+      before !== undefined &&
+      baseline.allTime > before[5] &&
+      (context.newestSnapshotOf(uid) ?? "") < monthStart;
+    if (baseline && (!before || splitsMonthTurn())) {
+      snapshotValues.push(uid, baseline.takenAt, baseline.allTime);
+    }
+    if ((before?.[5] ?? 0) !== wagered.all_time) snapshotValues.push(uid, at, wagered.all_time);
+  }
+  return { renamed, playerValues, snapshotValues, changed };
+}
+
+const PLAYER_COLUMNS = [
+  "uid",
+  "name",
+  "today",
+  "this_week",
+  "this_month",
+  "all_time",
+  "is_demo",
+  "updated_at",
+  "wager_changed_at",
+] as const;
+
+/** storeReferrals on PostgreSQL: the same plan per batch, one transaction per slice. */
+async function storeOnPostgres(
+  database: Kysely<Database>,
+  referrals: Referral[],
+  { now, isDemo, sliceMs }: { now: Date; isDemo: boolean; sliceMs: number },
+): Promise<StoreResult> {
+  const at = now.toISOString();
+  const monthStartDate = utcMonthWindow(now).start;
+  const monthStart = monthStartDate.toISOString();
+  const frozenAcrossMidnight =
+    (await database
+      .selectFrom("races")
+      .select("id")
+      .where("status", "=", "completed")
+      .where("start_date", "<", monthStart)
+      .where("end_date", ">=", monthStart)
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
+
+  const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
+    const uids = batch.map((r) => r.uid);
+    const stored = new Map<string, StoredRow>();
+    if (uids.length > 0) {
+      const rows = await trx
+        .selectFrom("players")
+        .select(["uid", "name", "today", "this_week", "this_month", "all_time", "wager_changed_at"])
+        .where("uid", "in", uids)
+        .execute();
+      for (const row of rows) {
+        const { uid, name, today, this_week, this_month, all_time, wager_changed_at } = row;
+        stored.set(uid, [uid, name, today, this_week, this_month, all_time, wager_changed_at]);
+      }
+    }
+    // Newest snapshots only when a month's turn may split someone's wagers (planBatch asks).
+    const newest = new Map<string, string | null>();
+    const atMonthTurn = batch.some(
+      (r) => stored.has(r.uid) && monthStartBaseline(r.wagered, now, monthStartDate) !== null,
+    );
+    if (atMonthTurn) {
+      const rows = await trx
+        .selectFrom("wager_snapshots")
+        .select(["uid", (eb) => eb.fn.max("taken_at").as("newest")])
+        .where("uid", "in", [...stored.keys()])
+        .groupBy("uid")
+        .execute();
+      for (const row of rows) newest.set(row.uid, row.newest);
+    }
+    const plan = planBatch(batch, stored, {
+      at,
+      now,
+      isDemo,
+      monthStartDate,
+      frozenAcrossMidnight,
+      newestSnapshotOf: (uid) => newest.get(uid) ?? null,
+    });
+    const players = chunkRows(plan.playerValues, PLAYER_COLUMNS.length).map((row) => ({
+      uid: row[0] as string,
+      name: row[1] as string,
+      today: row[2] as number,
+      this_week: row[3] as number,
+      this_month: row[4] as number,
+      all_time: row[5] as number,
+      is_demo: row[6] as number,
+      updated_at: row[7] as string,
+      wager_changed_at: row[8] as string,
+    }));
+    if (players.length > 0) {
+      await trx
+        .insertInto("players")
+        .values(players)
+        .onConflict((oc) =>
+          oc
+            .column("uid")
+            .doUpdateSet((eb) =>
+              Object.fromEntries(
+                PLAYER_COLUMNS.filter((c) => c !== "uid").map((c) => [c, eb.ref(`excluded.${c}`)]),
+              ),
+            ),
+        )
+        .execute();
+    }
+    const snapshots = chunkRows(plan.snapshotValues, 3).map((row) => ({
+      uid: row[0] as string,
+      taken_at: row[1] as string,
+      all_time: row[2] as number,
+    }));
+    if (snapshots.length > 0) await trx.insertInto("wager_snapshots").values(snapshots).execute();
+    result.changed += plan.changed;
+    result.snapshots += snapshots.length;
+  };
+
+  const result: StoreResult = { changed: 0, snapshots: 0 };
+  const slice = sliceClock(sliceMs);
+  let next = 0;
+  // The demo purge goes with the first batch (always one, even for an empty payload).
+  do {
+    await database.transaction().execute(async (trx) => {
+      if (next === 0 && !isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+      do {
+        await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
+        next += STORE_BATCH;
+      } while (next < referrals.length && !slice.due());
+    });
+    storeCommits.count += 1;
+    if (next < referrals.length) await slice.next();
+  } while (next < referrals.length);
+  return result;
+}
+
+/** A flat list of values as rows of `columns` values. */
+function chunkRows(values: unknown[], columns: number): unknown[][] {
+  const rows: unknown[][] = [];
+  for (let start = 0; start < values.length; start += columns) {
+    rows.push(values.slice(start, start + columns));
+  }
+  return rows;
 }
 
 const storeCommits = { count: 0 };
@@ -246,6 +410,7 @@ function multiRowStatement(
  * (PASSIVE): the sync worker thread's last step of every sync (docs/decisions/0019).
  */
 export function checkpointAfterSync(): void {
+  if (dialect === "postgres") return;
   sqliteConnection(db).pragma("wal_checkpoint(PASSIVE)");
 }
 
@@ -256,6 +421,7 @@ export function checkpointAfterSync(): void {
  * after each sync do it off the event loop.
  */
 export function setAutomaticCheckpoints(on: boolean): void {
+  if (dialect === "postgres") return;
   const sqlite = sqliteConnection(db);
   if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${on ? 1000 : 0}`);
 }

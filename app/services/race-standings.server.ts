@@ -3,7 +3,7 @@ import type { Participant, RacePosition, RaceView } from "~/domain/race";
 import { PAID_POSITIONS, prizeCents } from "~/domain/race-prizes";
 import { rankStandings } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
-import { db } from "./db.server";
+import { db, dialect } from "./db.server";
 import { findCurrentRace } from "./race-store.server";
 import type { Executor } from "./race-store.server";
 import { linkedPlayerUid } from "./users.server";
@@ -56,14 +56,9 @@ async function queryStandings(
   until: string,
   executor: Executor,
 ): Promise<Standing[]> {
-  // SQLite returns the other columns of the row holding max() in a grouped query.
   const { rows } = await sql<{ uid: string; name: string; wager: number }>`
-    with at_end as (
-      select uid, all_time, max(taken_at) from wager_snapshots where taken_at <= ${until} group by uid
-    ),
-    at_start as (
-      select uid, all_time, max(taken_at) from wager_snapshots where taken_at <= ${race.startDate} group by uid
-    )
+    with at_end as (${newestSnapshots(until)}),
+    at_start as (${newestSnapshots(race.startDate)})
     select at_end.uid as uid, players.name as name,
            at_end.all_time - coalesce(at_start.all_time, 0) as wager
     from at_end
@@ -72,6 +67,15 @@ async function queryStandings(
     where at_end.all_time - coalesce(at_start.all_time, 0) > 0
   `.execute(executor);
   return rankStandings(rows, race.minWager);
+}
+
+/** Each player's newest snapshot at or before `at`: rows of (uid, all_time). */
+function newestSnapshots(at: string) {
+  return dialect === "postgres"
+    ? sql`select distinct on (uid) uid, all_time from wager_snapshots
+          where taken_at <= ${at} order by uid, taken_at desc`
+    : // SQLite returns the other columns of the row holding max() in a grouped query.
+      sql`select uid, all_time, max(taken_at) from wager_snapshots where taken_at <= ${at} group by uid`;
 }
 
 /** The paid top 10 of the standings, each with their prize. */

@@ -8,7 +8,8 @@ import {
   syncRunCutoff,
 } from "~/domain/retention";
 import { yieldToEventLoop } from "~/lib/event-loop.server";
-import { db } from "./db.server";
+import { isAnyOf } from "~db";
+import { db, dialect } from "./db.server";
 
 /** Snapshots one step of a compaction pass reads (then deletes the dropped ones in one statement). */
 export const COMPACTION_ROWS_PER_STEP = 5_000;
@@ -51,9 +52,9 @@ export async function compactWagerSnapshots(
     for (;;) {
       // In the order of the taken_at index; each one's successor found by the (uid, taken_at) one.
       const { rows } = await sql<{ id: number; takenAt: string; nextTakenAt: string | null }>`
-        SELECT id, taken_at AS takenAt,
+        SELECT id, taken_at AS "takenAt",
                (SELECT min(next.taken_at) FROM wager_snapshots next
-                WHERE next.uid = snapshot.uid AND next.taken_at > snapshot.taken_at) AS nextTakenAt
+                WHERE next.uid = snapshot.uid AND next.taken_at > snapshot.taken_at) AS "nextTakenAt"
         FROM wager_snapshots snapshot
         WHERE taken_at >= ${from} AND taken_at < ${until}
           AND (taken_at, id) > (${after.takenAt}, ${after.id})
@@ -62,10 +63,16 @@ export async function compactWagerSnapshots(
       after = rows[rows.length - 1]!;
       const dropped = rows.filter((row) => !keepsSnapshot(row, now, raceBoundaries));
       if (dropped.length > 0) {
-        await sql`DELETE FROM wager_snapshots
-          WHERE id IN (SELECT value FROM json_each(${JSON.stringify(dropped.map((row) => row.id))}))`.execute(
-          db,
-        );
+        await db
+          .deleteFrom("wager_snapshots")
+          .where(
+            isAnyOf(
+              dialect,
+              "id",
+              dropped.map((row) => row.id),
+            ),
+          )
+          .execute();
         deleted += dropped.length;
       }
       await yieldToEventLoop();

@@ -24,10 +24,10 @@ export async function shellUser(
       unreadCountQuery(userId).as("unreadNotifications"),
       bonusCodeDot
         ? eb.exists(unseenBonusCodeQuery(userId, now)).as("newBonusCode")
-        : eb.val(0).as("newBonusCode"),
+        : eb.lit(0).as("newBonusCode"),
       supportUnread
         ? unreadStaffRepliesQuery(userId).as("supportUnread")
-        : eb.val(0).as("supportUnread"),
+        : eb.lit(0).as("supportUnread"),
     ])
     .executeTakeFirstOrThrow();
   return {

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Account, FieldConflict, PublicProfile } from "~/domain/account";
 import type { ProfileForm } from "~/domain/account-forms";
 import { canonicalUsername } from "~/domain/usernames";
-import { db } from "./db.server";
+import { equalsIgnoringCase } from "~db";
+import { db, dialect } from "./db.server";
 import { requestVerification } from "./email/verification.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 
@@ -84,23 +85,26 @@ export async function getPublicProfile(userId: number): Promise<PublicProfile | 
  * not answer for another account's address.
  */
 export async function findLoginCandidate(login: string) {
-  const sameEmail = sql<boolean>`email = ${login} COLLATE NOCASE`;
-  const sameName = sql<boolean>`username = ${login} COLLATE NOCASE`;
-  return db
-    .selectFrom("users")
-    .select(["id", "password_hash"])
-    .where((eb) =>
-      eb.or([
-        eb("username_canonical", "=", canonicalUsername(login)),
-        eb(sameEmail, "=", sql<boolean>`1`),
-        // An account that migration 0006 left without a canonical name (an older one held it)
-        // signs in by its own name, which then wins over the older account's canonical match.
-        eb(sameName, "=", sql<boolean>`1`),
-      ]),
-    )
-    .$if(login.includes("@"), (query) => query.orderBy(sameEmail, "desc"))
-    .orderBy(sameName, "desc")
-    .executeTakeFirst();
+  const sameEmail = equalsIgnoringCase(dialect, "email", login);
+  const sameName = equalsIgnoringCase(dialect, "username", login);
+  return (
+    db
+      .selectFrom("users")
+      .select(["id", "password_hash"])
+      .where((eb) =>
+        eb.or([
+          eb("username_canonical", "=", canonicalUsername(login)),
+          sameEmail,
+          // An account that migration 0006 left without a canonical name (an older one held it)
+          // signs in by its own name, which then wins over the older account's canonical match.
+          sameName,
+        ]),
+      )
+      // Nulls last: PostgreSQL sorts a null (no e-mail) first in descending order.
+      .$if(login.includes("@"), (query) => query.orderBy(sameEmail, (o) => o.desc().nullsLast()))
+      .orderBy(sameName, (o) => o.desc().nullsLast())
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -140,7 +144,7 @@ async function conflicts(
   const { email } = input;
   if (
     email &&
-    (await otherUsers.where(sql`email`, "=", sql`${email} COLLATE NOCASE`).executeTakeFirst())
+    (await otherUsers.where(equalsIgnoringCase(dialect, "email", email)).executeTakeFirst())
   ) {
     found.push({ field: "email", message: EMAIL_TAKEN });
   }
@@ -148,7 +152,12 @@ async function conflicts(
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+  // SQLite's code, or PostgreSQL's unique_violation.
+  return (
+    error instanceof Error &&
+    "code" in error &&
+    (error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "23505")
+  );
 }
 
 export type CreateUserResult =

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { caseFolded, dialectOf } from "../dialect";
 
 // Migrations take Kysely<unknown>: they must not depend on today's Database type.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -13,10 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   // Usernames and e-mails are unique regardless of case.
-  await sql`CREATE UNIQUE INDEX users_username_unique ON users (username COLLATE NOCASE)`.execute(
+  const dialect = dialectOf(db);
+  await sql`CREATE UNIQUE INDEX users_username_unique ON users (${caseFolded(dialect, "username")})`.execute(
     db,
   );
-  await sql`CREATE UNIQUE INDEX users_email_unique ON users (email COLLATE NOCASE) WHERE email IS NOT NULL`.execute(
+  await sql`CREATE UNIQUE INDEX users_email_unique ON users (${caseFolded(dialect, "email")}) WHERE email IS NOT NULL`.execute(
     db,
   );
 

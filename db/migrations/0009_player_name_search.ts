@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { dialectOf } from "../dialect";
 
 /**
  * A trigram full-text index over player names, so a name search is an index lookup rather than a
@@ -13,8 +14,17 @@ import { sql } from "kysely";
  * VACUUM could: after one, run `INSERT INTO players_name_search(players_name_search)
  * VALUES ('rebuild')`). Trigram folds case like LIKE does for ASCII; diacritics are kept, as LIKE
  * keeps them.
+ * On PostgreSQL (docs/decisions/0037) a pg_trgm GIN index on the names serves `name ILIKE
+ * '%term%'` instead, kept in step by PostgreSQL itself.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === "postgres") {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+    await sql`CREATE INDEX players_name_trigram ON players USING gin (name gin_trgm_ops)`.execute(
+      db,
+    );
+    return;
+  }
   await sql`CREATE VIRTUAL TABLE players_name_search USING fts5(
     name, tokenize = 'trigram', content = 'players', content_rowid = 'rowid'
   )`.execute(db);
@@ -39,6 +49,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === "postgres") {
+    await sql`DROP INDEX players_name_trigram`.execute(db);
+    return;
+  }
   for (const trigger of ["insert", "rename", "delete"]) {
     await sql`DROP TRIGGER ${sql.raw(`players_name_search_${trigger}`)}`.execute(db);
   }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
+import { dialectOf } from "../dialect";
 
 /**
  * Daily active users for the admin analytics (docs/product.md §A2): one row per user per UTC day
@@ -12,7 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addPrimaryKeyConstraint("user_activity_days_pk", ["day", "user_id"])
-    .modifyEnd(sql`without rowid`)
+    // SQLite only: PostgreSQL tables have no rowid.
+    .$call((table) => (dialectOf(db) === "sqlite" ? table.modifyEnd(sql`without rowid`) : table))
     .execute();
   // Deleting a user deletes their days without reading the whole table.
   await db.schema

@@ -255,7 +255,7 @@ describe("usernames", { timeout: 120_000 }, () => {
           created_at: new Date().toISOString(),
         })
         .execute(),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|duplicate key/);
   });
 });
 

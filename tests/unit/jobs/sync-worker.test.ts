@@ -1,10 +1,11 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { POSTGRES_PASS } from "../../postgres/template-database";
 import { migrateToLatest } from "~db";
 import { runSync } from "~/jobs/sync.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { db } from "~/services/db.server";
+import { createTestTrigger, dropTestTrigger } from "../test-triggers";
 import { STORE_BATCH } from "~/services/player-store.server";
 import { syncStatus } from "~/services/sync-runs.server";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../../fake-provider/server";
@@ -63,19 +64,24 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 beforeEach(async () => {
   provider.reset();
-  await sql`DROP TRIGGER IF EXISTS refuse_one_player`.execute(db);
+  await dropTestTrigger(db, "refuse_one_player", "players");
   await db.deleteFrom("players").execute();
   await db.deleteFrom("sync_runs").execute();
 });
 
 describe("the sync worker thread", { timeout: 60_000 }, () => {
+  // PostgreSQL stores on the server's thread: no worker to stop, no SQLite lock to share.
+  const workerOnly = it.skipIf(POSTGRES_PASS);
   it("a store that fails there marks the run failed and leaves every player whole", async () => {
     await serve(entries(STORE_BATCH * 3, 100));
     expect(await runSync(options())).toMatchObject({ outcome: "success" });
-    // SQLite refuses one row of the third batch: the store stops there.
-    await sql`CREATE TRIGGER refuse_one_player BEFORE UPDATE ON players
-      WHEN new.uid = ${sql.lit(`w${String(STORE_BATCH * 2 + 5).padStart(6, "0")}`)}
-      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(db);
+    // The database refuses one row of the third batch: the store stops there.
+    await createTestTrigger(db, {
+      name: "refuse_one_player",
+      table: "players",
+      when: `NEW.uid = 'w${String(STORE_BATCH * 2 + 5).padStart(6, "0")}'`,
+      action: { refuse: "refused by the test" },
+    });
     await serve(entries(STORE_BATCH * 3, 250));
 
     const result = await runSync(options());
@@ -89,52 +95,58 @@ describe("the sync worker thread", { timeout: 60_000 }, () => {
     expect(await playerCount()).toBe(STORE_BATCH * 3);
   });
 
-  it("stopped while it stores: the run is failed, each player whole, and the next sync completes", async () => {
-    await serve(entries(60_000, 100));
-    const running = runSync(options());
-    // Stop it once the store has committed something, before it is done.
-    while ((await playerCount()) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-    await stopSyncWorker();
-    const result = await running;
-    expect(result).toMatchObject({ outcome: "failed" });
-    expect(result.outcome === "failed" && result.error).toMatch(/sync worker stopped/);
-    expect((await syncStatus()).lastRun).toMatchObject({ outcome: "failed" });
-    expect(await playerStates()).toEqual(new Set(["100:1"]));
-    expect(await playerCount()).toBeLessThan(60_000);
+  workerOnly(
+    "stopped while it stores: the run is failed, each player whole, and the next sync completes",
+    async () => {
+      await serve(entries(60_000, 100));
+      const running = runSync(options());
+      // Stop it once the store has committed something, before it is done.
+      while ((await playerCount()) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      await stopSyncWorker();
+      const result = await running;
+      expect(result).toMatchObject({ outcome: "failed" });
+      expect(result.outcome === "failed" && result.error).toMatch(/sync worker stopped/);
+      expect((await syncStatus()).lastRun).toMatchObject({ outcome: "failed" });
+      expect(await playerStates()).toEqual(new Set(["100:1"]));
+      expect(await playerCount()).toBeLessThan(60_000);
 
-    // The server's thread writes again at once (the stopped thread's write turn was given back),
-    // and a new thread stores the rest.
-    await db.updateTable("sync_runs").set({ error: "seen" }).execute();
-    expect(await runSync(options())).toMatchObject({ outcome: "success", players: 60_000 });
-    expect(await playerCount()).toBe(60_000);
-  });
+      // The server's thread writes again at once (the stopped thread's write turn was given back),
+      // and a new thread stores the rest.
+      await db.updateTable("sync_runs").set({ error: "seen" }).execute();
+      expect(await runSync(options())).toMatchObject({ outcome: "success", players: 60_000 });
+      expect(await playerCount()).toBe(60_000);
+    },
+  );
 
-  it("lets the server's thread write while it stores, without SQLite's lock errors", async () => {
-    await serve(entries(40_000, 100));
-    let storing = true;
-    let writes = 0;
-    const writer = (async () => {
-      while (storing) {
-        // A deferred transaction that reads and then writes: the worker's commits in between
-        // would make its snapshot stale (SQLITE_BUSY_SNAPSHOT) without the write turn.
-        await db.transaction().execute(async (trx) => {
-          await trx.selectFrom("players").select("uid").limit(1).execute();
-          await trx
-            .insertInto("provider_tokens")
-            .values({ token: "t", created_at: "now" })
-            .execute();
-        });
-        writes += 1;
-        await new Promise((resolve) => setTimeout(resolve, 5));
+  workerOnly(
+    "lets the server's thread write while it stores, without SQLite's lock errors",
+    async () => {
+      await serve(entries(40_000, 100));
+      let storing = true;
+      let writes = 0;
+      const writer = (async () => {
+        while (storing) {
+          // A deferred transaction that reads and then writes: the worker's commits in between
+          // would make its snapshot stale (SQLITE_BUSY_SNAPSHOT) without the write turn.
+          await db.transaction().execute(async (trx) => {
+            await trx.selectFrom("players").select("uid").limit(1).execute();
+            await trx
+              .insertInto("provider_tokens")
+              .values({ token: "t", created_at: "now" })
+              .execute();
+          });
+          writes += 1;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      try {
+        expect(await runSync(options())).toMatchObject({ outcome: "success", players: 40_000 });
+      } finally {
+        storing = false;
+        await writer;
       }
-    })();
-    try {
-      expect(await runSync(options())).toMatchObject({ outcome: "success", players: 40_000 });
-    } finally {
-      storing = false;
-      await writer;
-    }
-    expect(writes).toBeGreaterThan(0);
-    await db.deleteFrom("provider_tokens").execute();
-  });
+      expect(writes).toBeGreaterThan(0);
+      await db.deleteFrom("provider_tokens").execute();
+    },
+  );
 });

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { profileSchema, registerSchema, USERNAME_AT_SIGN } from "~/domain/account-forms";
 import { db } from "~/services/db.server";
+import { createTestTrigger, dropTestTrigger } from "../test-triggers";
 import {
   createUser,
   findLoginCandidate,
@@ -79,20 +79,22 @@ describe("usernames, sign-in lookups and profile saves", { timeout: 60_000 }, ()
   it("answers 'taken' when the name is taken between the check and the write", async () => {
     const racer = await insertLegacyUser("slowpoke", "slowpoke");
     // The other sign-up lands inside the update statement itself.
-    await sql`
-      CREATE TRIGGER take_name_first BEFORE UPDATE ON users WHEN NEW.username_canonical = 'swift'
-      BEGIN
-        INSERT INTO users (username, username_canonical, password_hash, created_at)
-        VALUES ('Swift', 'swift', 'x', '2026-01-01T00:00:00.000Z');
-      END
-    `.execute(db);
+    await createTestTrigger(db, {
+      name: "take_name_first",
+      table: "users",
+      when: "NEW.username_canonical = 'swift'",
+      action: {
+        run: `INSERT INTO users (username, username_canonical, password_hash, created_at)
+              VALUES ('Swift', 'swift', 'x', '2026-01-01T00:00:00.000Z')`,
+      },
+    });
     try {
       expect(await updateProfile(racer, profile("swift"))).toEqual({
         ok: false,
         conflicts: [{ field: "username", message: USERNAME_TAKEN }],
       });
     } finally {
-      await sql`DROP TRIGGER take_name_first`.execute(db);
+      await dropTestTrigger(db, "take_name_first", "users");
     }
   });
 });

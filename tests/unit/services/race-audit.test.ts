@@ -1,12 +1,12 @@
 // The race admin's changes are audited (issue 15): created, updated, status changed and deleted,
 // each with who, before and after, written in the same transaction as the change.
-import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser } from "../../factories";
 import type { RaceInput } from "~/domain/race";
 import type { AuditActor } from "~/services/audit.server";
 import { db } from "~/services/db.server";
+import { createTestTrigger, dropTestTrigger } from "../test-triggers";
 import { createRace, deleteRace, setRaceStatus, updateRace } from "~/services/race-admin.server";
 
 const now = new Date("2026-11-21T12:00:00.000Z");
@@ -122,14 +122,18 @@ describe("race admin audit rows", () => {
   it("a failing change leaves no row", async () => {
     const id = await created();
     // The edit fails in the database after it was checked: no race change, no audit row.
-    await sql`CREATE TRIGGER refuse_race_edit BEFORE UPDATE ON races
-              WHEN NEW.title = 'Boom' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    await createTestTrigger(db, {
+      name: "refuse_race_edit",
+      table: "races",
+      when: "NEW.title = 'Boom'",
+      action: { refuse: "refused" },
+    });
     try {
       await expect(updateRace(id, { ...input, title: "Boom" }, admin, now)).rejects.toThrow(
         "refused",
       );
     } finally {
-      await sql`DROP TRIGGER refuse_race_edit`.execute(db);
+      await dropTestTrigger(db, "refuse_race_edit", "races");
     }
     expect((await auditRows()).map((row) => row.kind)).toEqual(["race.created"]);
   });

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, sqliteConnection } from "~db";
+import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace } from "../../factories";
 import { db } from "~/services/db.server";
 import { computeStandings } from "~/services/race-standings.server";
@@ -33,20 +33,24 @@ beforeAll(async () => {
     return seed / 2_147_483_648;
   };
   for (const uid of PLAYERS) await insertPlayer(db, { uid });
-  const insert = sqliteConnection(db).prepare(
-    "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES (?, ?, ?)",
-  );
   const totals = new Map(PLAYERS.map((uid) => [uid, 0]));
-  sqliteConnection(db).transaction(() => {
-    for (let at = FIRST_SYNC; at <= now.getTime(); at += 10 * 60_000) {
-      for (const uid of PLAYERS) {
-        if (random() < 0.5) continue;
-        const total = totals.get(uid)! + Math.round(random() * 10_000) / 100;
-        totals.set(uid, total);
-        insert.run(uid, iso(at), total);
-      }
+  const snapshots: { uid: string; taken_at: string; all_time: number }[] = [];
+  for (let at = FIRST_SYNC; at <= now.getTime(); at += 10 * 60_000) {
+    for (const uid of PLAYERS) {
+      if (random() < 0.5) continue;
+      const total = totals.get(uid)! + Math.round(random() * 10_000) / 100;
+      totals.set(uid, total);
+      snapshots.push({ uid, taken_at: iso(at), all_time: total });
     }
-  })();
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < snapshots.length; start += 2000) {
+      await trx
+        .insertInto("wager_snapshots")
+        .values(snapshots.slice(start, start + 2000))
+        .execute();
+    }
+  });
   for (const race of RACES) await insertRace(db, race);
 });
 
@@ -64,8 +68,10 @@ const allStandings = () =>
 /** Each player's all-time total at an instant (the latest snapshot at or before it). */
 async function totalsAt(instant: string) {
   const { rows } = await sql<{ uid: string; all_time: number }>`
-    SELECT uid, all_time, max(taken_at) FROM wager_snapshots WHERE taken_at <= ${instant}
-    GROUP BY uid ORDER BY uid`.execute(db);
+    SELECT s.uid, s.all_time FROM wager_snapshots s
+    WHERE s.taken_at = (SELECT max(taken_at) FROM wager_snapshots
+                        WHERE uid = s.uid AND taken_at <= ${instant})
+    ORDER BY s.uid`.execute(db);
   return rows.map((row) => [row.uid, row.all_time]);
 }
 
@@ -89,7 +95,7 @@ async function crowdedBuckets(from: number, until: number, size: number) {
   return [...counts].filter(([, count]) => count > 1).map(([key]) => key);
 }
 
-describe("wager snapshot compaction", () => {
+describe("wager snapshot compaction", { timeout: 60_000 }, () => {
   it("keeps every race window exact, full detail for 7 days, then hourly, then daily", async () => {
     const before = await allStandings();
     // Every race but the upcoming one (the last) has wagers so far.
