@@ -50,9 +50,13 @@ export function startJobLeader({
     return stopping;
   };
 
+  /** After losing the lock this process waits one interval more: the others try first. */
+  let standDownUntil = 0;
+
   const dropConnection = (lost: pg.Client) => {
     if (client !== lost) return;
     client = null;
+    if (stopJobs) standDownUntil = Date.now() + intervalMs;
     lost.end().catch(() => {});
     void resign("the job lock's connection was lost");
   };
@@ -74,6 +78,7 @@ export function startJobLeader({
   };
 
   const tryLead = async () => {
+    if (!stopJobs && Date.now() < standDownUntil) return;
     try {
       const current = client ?? (await connect());
       if (stopJobs) {

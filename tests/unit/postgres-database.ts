@@ -34,6 +34,8 @@ export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // DROP DATABASE ... WITH (FORCE) ends whatever connection is still closing.
+  pool.on("error", () => {});
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   const migration = migrations["0022_shared_events_and_rate_limits"];
   if (!migration) throw new Error("migration 0022 is missing");
