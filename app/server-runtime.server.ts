@@ -35,8 +35,11 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const publicOrigin = config.PUBLIC_ORIGIN ?? null;
   const databasePath = databasePathFromEnv();
   // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032). A
-  // previous server may still be finishing its shutdown (10 s at most: server.ts).
-  const unlockDatabase = lockDatabase(databasePath, { waitMs: 15_000 });
+  // previous server may still be finishing its shutdown (10 s at most: server.ts). PostgreSQL is
+  // shared by several processes and not restored from a file: no lock there.
+  const unlockDatabase = config.DATABASE_URL
+    ? () => {}
+    : lockDatabase(databasePath, { waitMs: 15_000 });
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,
