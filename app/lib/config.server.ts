@@ -6,6 +6,11 @@ import { ADMIN_HOST_PATTERN } from "./admin-host";
 
 const envSchema = z
   .object({
+    // PostgreSQL instead of the SQLite file (docs/decisions/0037).
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must look like postgres://user:pass@host:5432/db")
+      .optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_ORIGIN: z
       .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
@@ -49,12 +54,6 @@ const envSchema = z
     BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
     BACKUP_COMMAND: z.string().trim().min(1).optional(),
-    // PostgreSQL instead of the SQLite file (DESIGN.md "Operations and scale"); several processes
-    // may then share it (docs/decisions/0038).
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must look like postgres://user:pass@host:5432/db")
-      .optional(),
     // On PostgreSQL: how often a process without the job lock tries to take it (the longest the
     // jobs stand still after their process dies), and the holder checks its connection.
     JOB_LEADER_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(15),

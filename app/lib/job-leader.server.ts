@@ -62,9 +62,13 @@ export function startJobLeader({
   };
 
   const connect = async (): Promise<pg.Client> => {
+    // Timeouts, so a connection that died silently fails the check instead of hanging it.
     const fresh = new pg.Client({
       connectionString,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: Math.max(intervalMs, 5_000),
+      query_timeout: Math.max(intervalMs, 5_000),
       application_name: "goatedvips jobs",
     });
     fresh.on("error", (error) => {

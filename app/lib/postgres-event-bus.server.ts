@@ -110,8 +110,12 @@ export class PostgresEventBus<Events> implements EventBus<Events> {
     try {
       await this.pool.query("SELECT pg_notify($1, $2)", [EVENT_CHANNEL, text]);
     } catch (error) {
-      this.settlePending(seq, false);
-      throw error;
+      // The other processes miss it; this one's sockets still hear of it, and the publisher's own
+      // work (a sync, a sign-out) does not fail for a push.
+      logger.error({ err: error }, `event bus: ${String(topic)} could not be published`);
+      if (delivered) this.settlePending(seq, true);
+      else this.subscribers.deliver(topic, payload);
+      return;
     }
     if (delivered) await delivered;
     // Not listening (no subscriber yet, or the listener is reconnecting): local subscribers hear
@@ -161,6 +165,8 @@ export class PostgresEventBus<Events> implements EventBus<Events> {
     const client = new pg.Client({
       connectionString: this.connectionString,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 10_000,
       application_name: LISTENER_NAME,
     });
     this.listener = client;
