@@ -171,6 +171,12 @@ test("two processes on one PostgreSQL share pushes and hand the jobs over", asyn
     const status = await db.query("SELECT status FROM races WHERE id = $1", [raceId]);
     expect(status.rows[0]).toEqual({ status: "completed" });
   } finally {
+    for (const server of servers) {
+      await info.attach(`server on ${server.port}`, {
+        body: server.output(),
+        contentType: "text/plain",
+      });
+    }
     for (const socket of sockets) socket.terminate();
     await Promise.all(
       servers.map(
