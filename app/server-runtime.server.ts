@@ -2,13 +2,15 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
-import { databasePathFromEnv, postgresUrlFromEnv } from "~db";
+import { databasePathFromEnv } from "~db";
 import { startBackupJob } from "~/jobs/backup.server";
 import { startEmailJobs } from "~/jobs/email.server";
 import { startRetentionJob } from "~/jobs/retention.server";
 import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { lockDatabase } from "~/lib/database-lock.server";
+import { eventBus } from "~/lib/event-bus.server";
 import { createHttpApp } from "~/lib/http-app.server";
+import { startJobLeader } from "~/lib/job-leader.server";
 import { logger } from "~/lib/logger.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
@@ -33,10 +35,11 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const publicOrigin = config.PUBLIC_ORIGIN ?? null;
   const databasePath = databasePathFromEnv();
   // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032). A
-  // previous server may still be finishing its shutdown (10 s at most: server.ts).
-  // On PostgreSQL (DATABASE_URL) there is no file to lock and no file backup (decision 0037).
-  const onPostgres = postgresUrlFromEnv() !== null;
-  const unlockDatabase = onPostgres ? () => {} : lockDatabase(databasePath, { waitMs: 15_000 });
+  // previous server may still be finishing its shutdown (10 s at most: server.ts). PostgreSQL is
+  // shared by several processes and not restored from a file: no lock there.
+  const unlockDatabase = config.DATABASE_URL
+    ? () => {}
+    : lockDatabase(databasePath, { waitMs: 15_000 });
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,
@@ -75,28 +78,46 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
   exposeDatabaseMetrics();
-  const stopRaceJobs = startRaceJobs();
-  const stopRetentionJob = startRetentionJob();
-  const stopEmailJobs = startEmailJobs();
-  const stopBackupJob = onPostgres
-    ? async () => {}
-    : startBackupJob({
-        databasePath,
-        dir: backupDirectory(config, databasePath),
-        keep: config.BACKUP_KEEP,
-        command: config.BACKUP_COMMAND,
-        intervalHours: config.BACKUP_INTERVAL_HOURS,
-      });
-
-  // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
-  const syncSchedule = startSyncSchedule({
-    intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
-    sync: () => runSync({ config: providerConfig }),
-    onResult: (result) =>
-      result.outcome === "success"
-        ? logger.info({ sync: result }, describeSyncResult(result))
-        : logger.warn({ sync: result }, describeSyncResult(result)),
-  });
+  // Sync, race completion, e-mail, retention and (on SQLite) backups. On PostgreSQL several
+  // processes may share the database: only the holder of the job lock runs them.
+  const startJobs = () => {
+    const stopRaceJobs = startRaceJobs();
+    const stopRetentionJob = startRetentionJob();
+    const stopEmailJobs = startEmailJobs();
+    const stopBackupJob = config.DATABASE_URL
+      ? async () => {}
+      : startBackupJob({
+          databasePath,
+          dir: backupDirectory(config, databasePath),
+          keep: config.BACKUP_KEEP,
+          command: config.BACKUP_COMMAND,
+          intervalHours: config.BACKUP_INTERVAL_HOURS,
+        });
+    // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
+    const syncSchedule = startSyncSchedule({
+      intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
+      sync: () => runSync({ config: providerConfig }),
+      onResult: (result) =>
+        result.outcome === "success"
+          ? logger.info({ sync: result }, describeSyncResult(result))
+          : logger.warn({ sync: result }, describeSyncResult(result)),
+    });
+    return async () => {
+      await syncSchedule.stop();
+      await stopSyncWorker();
+      await stopRaceJobs();
+      await stopRetentionJob();
+      await stopEmailJobs();
+      await stopBackupJob();
+    };
+  };
+  const jobs = config.DATABASE_URL
+    ? startJobLeader({
+        connectionString: config.DATABASE_URL,
+        intervalMs: config.JOB_LEADER_INTERVAL_SECONDS * 1000,
+        startJobs,
+      })
+    : { stop: startJobs() };
 
   httpServer.listen(config.PORT, () => {
     logger.info(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
@@ -116,12 +137,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       // Sockets first: their clients are told "going away" (1001) at once, whatever the jobs
       // below still have to finish (a start-up backup or sync can take seconds).
       await realtime.close();
-      await syncSchedule.stop();
-      await stopSyncWorker();
-      await stopRaceJobs();
-      await stopRetentionJob();
-      await stopEmailJobs();
-      await stopBackupJob();
+      await jobs.stop();
+      await eventBus.close();
       await httpClosed;
       await closeDatabase();
       unlockDatabase();

@@ -303,6 +303,20 @@ export interface GoatedLinkRequestsTable {
   decided_by: number | null;
 }
 
+/** An event too large for NOTIFY, read by every process by id (app/lib/postgres-event-bus). */
+export interface EventBusPayloadsTable {
+  id: string;
+  payload: string;
+  created_ms: number;
+}
+
+/** rate-limiter-flexible's counters on PostgreSQL (app/lib/rate-limiter.server.ts). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -326,6 +340,8 @@ export interface Database {
   backup_runs: BackupRunsTable;
   hero_videos: HeroVideosTable;
   goated_link_requests: GoatedLinkRequestsTable;
+  event_bus_payloads: EventBusPayloadsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -54,6 +54,9 @@ const envSchema = z
     BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
     BACKUP_COMMAND: z.string().trim().min(1).optional(),
+    // On PostgreSQL: how often a process without the job lock tries to take it (the longest the
+    // jobs stand still after their process dies), and the holder checks its connection.
+    JOB_LEADER_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(15),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",

@@ -1,46 +1,51 @@
 import type { DomainEvents } from "~/domain/events";
-import { logger } from "./logger.server";
+import { readServerConfig } from "./config.server";
+import { LocalSubscribers } from "./local-subscribers.server";
+import { PostgresEventBus } from "./postgres-event-bus.server";
 
 /**
  * Publish/subscribe between the parts of the server: the sync, the jobs and the services publish
- * domain events (app/domain/events.ts), app/realtime subscribes and tells the sockets. Interface
- * first, so a PostgreSQL LISTEN/NOTIFY bus can replace the in-process one when the site runs as
- * more than one process: publishing may then wait for the database (hence the promise), and the
- * payloads are JSON already.
+ * domain events (app/domain/events.ts), app/realtime subscribes and tells the sockets. In one
+ * process (SQLite) the bus is in memory; with DATABASE_URL=postgres://... every process shares one
+ * bus over LISTEN/NOTIFY (./postgres-event-bus.server.ts), so a push published by any process
+ * reaches the sockets of all. Payloads are JSON already.
  */
 export interface EventBus<Events> {
-  /** Resolves once the event is handed over (in process: once every subscriber has run). */
+  /** Resolves once the event is handed over and this process's subscribers have run. */
   publish<Topic extends keyof Events>(topic: Topic, payload: Events[Topic]): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe<Topic extends keyof Events>(
     topic: Topic,
     handler: (payload: Events[Topic]) => void,
   ): () => void;
+  /** Lets go of what the bus holds (a database connection); the server calls it when it stops. */
+  close(): Promise<void>;
 }
 
 export class InProcessEventBus<Events> implements EventBus<Events> {
-  private readonly handlers = new Map<keyof Events, Set<(payload: never) => void>>();
+  private readonly subscribers = new LocalSubscribers<Events>();
 
   async publish<Topic extends keyof Events>(topic: Topic, payload: Events[Topic]): Promise<void> {
-    for (const handler of this.handlers.get(topic) ?? []) {
-      try {
-        (handler as (payload: Events[Topic]) => void)(payload);
-      } catch (error) {
-        // One failing subscriber must not keep the event from the others.
-        logger.error({ err: error }, `event bus: a subscriber of ${String(topic)} failed`);
-      }
-    }
+    this.subscribers.deliver(topic, payload);
   }
 
   subscribe<Topic extends keyof Events>(
     topic: Topic,
     handler: (payload: Events[Topic]) => void,
   ): () => void {
-    const set = this.handlers.get(topic) ?? new Set();
-    set.add(handler);
-    this.handlers.set(topic, set);
-    return () => set.delete(handler);
+    return this.subscribers.add(topic, handler);
   }
+
+  async close(): Promise<void> {}
 }
 
-export const eventBus: EventBus<DomainEvents> = new InProcessEventBus<DomainEvents>();
+/** The bus for this configuration: shared through PostgreSQL when DATABASE_URL names one. */
+export function createEventBus<Events>(databaseUrl: string | undefined): EventBus<Events> {
+  return databaseUrl
+    ? new PostgresEventBus<Events>({ connectionString: databaseUrl })
+    : new InProcessEventBus<Events>();
+}
+
+export const eventBus: EventBus<DomainEvents> = createEventBus<DomainEvents>(
+  readServerConfig().DATABASE_URL,
+);

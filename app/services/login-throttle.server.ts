@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { createRateLimiter } from "~/lib/rate-limiter.server";
 
 /**
  * Sign-in throttling (docs/decisions/0009). Attempts are counted by account: whichever name was
@@ -12,7 +13,8 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
  *   owner out, and the right password from an address without failures always gets in.
  * The two refusing limits count an attempt when it starts, so parallel requests cannot overrun
  * them, and give it back when the password was right; the delay counts only wrong passwords, so a
- * burst of right ones is never slowed. One process (DESIGN.md), so counting in memory is enough.
+ * burst of right ones is never slowed. Counted in memory, or in PostgreSQL when several processes
+ * share it (app/lib/rate-limiter.server.ts).
  */
 const WINDOW_SECONDS = 15 * 60;
 export const FAILURES_PER_ACCOUNT_AND_IP = 5;
@@ -25,18 +27,18 @@ const ACCOUNT_WINDOW_SECONDS = 60 * 60;
 export const accountDelay = { firstMs: 1000, maxMs: 10_000 };
 
 const limiters = {
-  accountAndIp: new RateLimiterMemory({
+  accountAndIp: createRateLimiter({
     keyPrefix: "login-account-ip",
     points: FAILURES_PER_ACCOUNT_AND_IP,
     duration: WINDOW_SECONDS,
   }),
-  ip: new RateLimiterMemory({
+  ip: createRateLimiter({
     keyPrefix: "login-ip",
     points: FAILURES_PER_IP,
     duration: WINDOW_SECONDS,
   }),
   // Only counts wrong passwords (it never refuses): the count sets the delay.
-  account: new RateLimiterMemory({
+  account: createRateLimiter({
     keyPrefix: "login-account",
     points: Number.MAX_SAFE_INTEGER,
     duration: ACCOUNT_WINDOW_SECONDS,

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { createRateLimiter } from "~/lib/rate-limiter.server";
 import { readServerConfig } from "~/lib/config.server";
 import { tryAgainIn } from "./login-throttle.server";
 
@@ -6,9 +7,10 @@ import { tryAgainIn } from "./login-throttle.server";
  * Accounts created per client address: REGISTRATIONS_PER_IP_PER_HOUR (5 unless configured). Each
  * new account costs a password hash and a row, so a flood from one address is refused early.
  * Counted when the registration starts (parallel requests cannot overrun it) and given back when
- * no account was made. One process (DESIGN.md), so counting in memory is enough.
+ * no account was made. Counted in memory, or in PostgreSQL when several processes share it
+ * (app/lib/rate-limiter.server.ts).
  */
-const limiter = new RateLimiterMemory({
+const limiter = createRateLimiter({
   keyPrefix: "register-ip",
   points: readServerConfig().REGISTRATIONS_PER_IP_PER_HOUR,
   duration: 60 * 60,

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Transaction } from "kysely";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { createRateLimiter } from "~/lib/rate-limiter.server";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
 import { LIKE_ESCAPE, likeContains } from "~/domain/like-pattern";
@@ -143,12 +144,12 @@ export async function conversationMessages(
 }
 
 const limiters = {
-  player: new RateLimiterMemory({
+  player: createRateLimiter({
     keyPrefix: "chat-player",
     points: CHAT_MESSAGES_PER_MINUTE.player,
     duration: 60,
   }),
-  staff: new RateLimiterMemory({
+  staff: createRateLimiter({
     keyPrefix: "chat-staff",
     points: CHAT_MESSAGES_PER_MINUTE.staff,
     duration: 60,

@@ -19,6 +19,7 @@ import * as m0017 from "./0017_support_chat";
 import * as m0018 from "./0018_goated_links";
 import * as m0019 from "./0019_hero_videos";
 import * as m0020 from "./0020_backup_runs";
+import * as m0022 from "./0022_shared_events_and_rate_limits";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0018_goated_links": m0018,
   "0019_hero_videos": m0019,
   "0020_backup_runs": m0020,
+  "0022_shared_events_and_rate_limits": m0022,
 };
