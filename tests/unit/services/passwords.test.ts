@@ -32,12 +32,13 @@ describe("the unit tests' lower hashing cost", () => {
   });
 
   it("is refused anywhere else, so production always hashes at full cost", () => {
-    for (const env of [
+    const elsewhere: NodeJS.ProcessEnv[] = [
       { ...lowered, NODE_ENV: "production" },
       { ...lowered, NODE_ENV: "production", VITEST: "true" },
       { ...lowered, NODE_ENV: "development" },
       { ...lowered, NODE_ENV: "test" },
-    ]) {
+    ];
+    for (const env of elsewhere) {
       expect(() => hashParameters(env), JSON.stringify(env)).toThrow(
         "PASSWORD_HASH_TEST_LOG2_N lowers password hashing for the unit tests only: unset it",
       );
