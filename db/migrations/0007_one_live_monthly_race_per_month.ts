@@ -28,7 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              SELECT 1 FROM races
              WHERE type = 'monthly' AND status <> 'completed' AND id IS DISTINCT FROM NEW.id
                AND substr(start_date, 1, 7) = substr(NEW.start_date, 1, 7)
-           ) THEN
+           )
+           -- A second automatic race of the month is left to the unique index's ON CONFLICT DO
+           -- NOTHING (two processes may create it at once; SQLite serialises them instead).
+           AND NOT (NEW.is_automatic = 1 AND EXISTS (
+             SELECT 1 FROM races WHERE is_automatic = 1 AND start_date = NEW.start_date
+           )) THEN
              RAISE EXCEPTION '${CLASH_MESSAGE}';
            END IF;
            RETURN NEW;

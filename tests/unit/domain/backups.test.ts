@@ -84,6 +84,7 @@ describe("the /admin Backups card", () => {
         now,
       });
     expect(card(hoursAgo(3))).toEqual({
+      how: "npm run backup, and the server every interval.",
       figure: "3 hours ago",
       figureLabel: "last successful backup",
       lastFailure: null,
@@ -93,6 +94,7 @@ describe("the /admin Backups card", () => {
       "The last successful backup is older than 48 hours: check the backup job.",
     );
     expect(card(null, "disk full")).toMatchObject({
+      how: "npm run backup, and the server every interval.",
       figure: "None",
       lastFailure: "The last run failed: disk full",
       warning: "No backup has succeeded yet: run npm run backup.",
