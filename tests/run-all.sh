@@ -4,12 +4,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash tests/ensure-chromium.sh
+# PostgreSQL first: its own tests (event bus, job leader, shared limits) run in both passes.
+postgres=installed
+bash tests/ensure-postgres.sh || postgres=missing
 npm run typecheck
 npm run lint
 npx vitest run --reporter=default --reporter=json --outputFile=tests/.tmp/reports/unit.json
 # The same database tests again on PostgreSQL (docs/decisions/0037), in a throwaway cluster.
 reports=(tests/.tmp/reports/unit.json)
-if bash tests/ensure-postgres.sh; then
+if [ "$postgres" = installed ]; then
   VITEST_POSTGRES=1 npx tsx tests/postgres/with-cluster.ts -- npx vitest run \
     tests/unit/services tests/unit/routes tests/unit/db tests/unit/jobs tests/unit/api \
     tests/unit/email tests/unit/realtime \
