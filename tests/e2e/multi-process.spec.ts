@@ -27,7 +27,9 @@ interface ServerProcess {
 
 function startServer(port: number, databaseUrl: string): ServerProcess {
   const dataDir = mkdtempSync(path.join(tmpdir(), "goatedvips-multi-"));
-  const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  // Node itself, not the tsx command, which runs the server in a child of its own: SIGKILL must
+  // reach the process that holds the job lock.
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
