@@ -3,11 +3,28 @@ import type { Page } from "@playwright/test";
 
 // The intro screen covers the page for about 3.4 s on a browser session's first page; every test
 // but the intro's own starts as a returning visitor.
+// With JavaScript, a page's scripts start after its first paint (docs/decisions/0040): every
+// page.goto and page.reload waits for the hydration, so a test acts on the page as a player does
+// once it has come alive (what a player does before that is the JavaScript-off project's test).
 export const test = base.extend<{ firstVisit: boolean }>({
   firstVisit: [false, { option: true }],
-  page: async ({ page, firstVisit }, use) => {
+  page: async ({ page, firstVisit }, use, info) => {
     if (!firstVisit) {
       await page.addInitScript(() => sessionStorage.setItem("hasVisited", "true"));
+    }
+    if (jsEnabled(info.project.name)) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await waitForHydration(page);
+        return response;
+      };
     }
     await use(page);
   },
@@ -15,15 +32,22 @@ export const test = base.extend<{ firstVisit: boolean }>({
 
 export { expect };
 
-export const jsEnabled = (projectName: string) => projectName !== "js-off";
+export function jsEnabled(projectName: string) {
+  return projectName !== "js-off";
+}
 
 /**
- * Waits until React has hydrated the page's shell (the footer carries React's fiber), so a click
- * runs the page's handlers instead of a native submission racing the bundle's load.
+ * Waits until React has hydrated the page (the root element, and the footer where there is one,
+ * carry React's fiber), so a click runs the page's handlers instead of a native submission racing
+ * the bundle's load. A response that is not one of the site's pages (JSON, a file) has nothing
+ * to hydrate.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    if (!("__remixContext" in window)) return true;
+    const hydrated = (element: Element | null) =>
+      element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
     const footer = document.querySelector("footer");
-    return footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber"));
+    return hydrated(document.documentElement) && (footer === null || hydrated(footer));
   });
 }
