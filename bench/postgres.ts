@@ -17,6 +17,8 @@ interface PostgresBenchDeps extends ServerBenchDeps {
   benchLeaderboardLoad: (origins: string[], engine: string) => Promise<void>;
 }
 
+/** The child's argument; run.ts's own arguments are section names ("sync" among them). */
+const CHILD_ARGUMENT = "postgres-sync-child";
 /** Lines of the child's standard output that carry one row of the table. */
 const ROW_PREFIX = "bench-row ";
 
@@ -58,7 +60,7 @@ export async function benchPostgres(deps: PostgresBenchDeps) {
 async function benchSyncInChild({ record }: ServerBenchDeps, url: string) {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", fileURLToPath(import.meta.url), "sync"],
+    ["--import", "tsx", fileURLToPath(import.meta.url), CHILD_ARGUMENT],
     { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "inherit"] },
   );
   let output = "";
@@ -85,4 +87,6 @@ async function syncChild() {
   process.exit(0);
 }
 
-if (process.argv[2] === "sync") await syncChild();
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === CHILD_ARGUMENT) {
+  await syncChild();
+}
