@@ -462,6 +462,11 @@ How each figure is taken:
   0.5 to 1.5 s between one member's requests; of 100 actions 78 page views (home, the four boards,
   races, profile, VIP program), 12 leaderboard searches, 8 profile saves (\`/api/user/update\`) and 2
   sign-ins with the right password; every answer must be a 2xx.
+- PostgreSQL (bench/postgres.ts; skipped, with its reason printed, where PostgreSQL is not
+  installed): a throwaway cluster on the same machine (tests/postgres/cluster.ts, durability off);
+  the sync as above, in a process whose DATABASE_URL names it; \`/leaderboard\` as above, its 50
+  connections spread evenly over two production server processes sharing one database (autocannon
+  alternates the two, connection by connection, into one histogram).
 `;
   // Formatted as `npm run lint` expects.
   writeFileSync(
