@@ -7,20 +7,30 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import type { FakeProvider } from "../tests/fake-provider/server";
 import { advancedPayload, referralPayload } from "./payload";
+import { primeFakeProvider } from "./sync";
 
 export interface ServerBenchDeps {
   work: string;
   origin: string;
   record: (measure: string, budget: string, result: string, ok: boolean | null) => void;
   ms: (n: number) => string;
-  startServer: (
-    databaseFile: string,
-    providerUrl: string,
-    syncSeconds: number,
-  ) => Promise<ChildProcess>;
-  stopServer: (server: ChildProcess) => Promise<void>;
+  /** Runs `run` against the fake provider and production servers started for it; stops them. */
+  withBenchServer: <T>(
+    options: BenchServerOptions,
+    run: (provider: FakeProvider, servers: ChildProcess[]) => Promise<T>,
+  ) => Promise<T>;
+}
+
+export interface BenchServerOptions {
+  /** What the fake provider serves; the servers sync it at start. */
+  payload: unknown;
+  /** A SQLite file of the run's own, or a PostgreSQL database shared by every process. */
+  database: { file: string } | { url: string };
+  syncSeconds: number;
+  /** One production server process per port, the run's own port by default. */
+  ports?: number[];
 }
 
 const SEARCH_PLAYERS = 400_000;
@@ -30,19 +40,14 @@ export async function benchBlocking(deps: ServerBenchDeps) {
   await benchSearch(deps);
 }
 
-async function benchSyncWait({
-  work,
-  origin,
-  record,
-  ms,
-  startServer,
-  stopServer,
-}: ServerBenchDeps) {
-  const provider = await startFakeProvider();
+async function benchSyncWait({ work, origin, record, ms, withBenchServer }: ServerBenchDeps) {
   const payload = referralPayload(100_000, 4);
-  provider.setPayload(payload);
   // Syncs every 2 s after the last ended; the first (at start) stores the 100,000 players.
-  const server = await startServer(path.join(work, "blocking.sqlite"), provider.url, 2);
+  const options = {
+    payload,
+    database: { file: path.join(work, "blocking.sqlite") },
+    syncSeconds: 2,
+  };
   const leader = async () => {
     const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`);
     const body = (await response.json()) as {
@@ -50,14 +55,11 @@ async function benchSyncWait({
     };
     return body.data.all_time.data[0]?.wagered.all_time ?? 0;
   };
-  try {
+  await withBenchServer(options, async (provider) => {
     const before = await leader();
     const changed = advancedPayload(payload, 1);
     provider.setPayload(changed);
-    // The fake provider serialises a new payload on its first request: not while we measure.
-    await fetch(`${provider.url}/user2/affiliate/referral-leaderboard/${FAKE_AFFILIATE_UID}`, {
-      headers: { Authorization: `Bearer ${FAKE_TOKEN}` },
-    }).then((response) => response.arrayBuffer());
+    await primeFakeProvider(provider.url);
 
     const waits: number[] = [];
     let stored = false;
@@ -86,10 +88,7 @@ async function benchSyncWait({
       ms(longest),
       longest < 100,
     );
-  } finally {
-    await stopServer(server);
-    await provider.close();
-  }
+  });
 }
 
 async function benchSearch({ work, record, ms }: ServerBenchDeps) {

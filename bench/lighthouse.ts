@@ -6,7 +6,6 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startFakeProvider } from "../tests/fake-provider/server";
 import type { ServerBenchDeps } from "./blocking";
 import { referralPayload } from "./payload";
 
@@ -20,69 +19,70 @@ export async function benchLighthouse({
   origin,
   record,
   ms,
-  startServer,
-  stopServer,
+  withBenchServer,
 }: ServerBenchDeps) {
-  const provider = await startFakeProvider();
-  provider.setPayload(referralPayload(10_000, 2));
-  const server = await startServer(path.join(work, "lighthouse.sqlite"), provider.url, 86_400);
-  const chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
-  try {
-    for (const page of PAGES) {
-      // A warm server, as a visitor meets it: the first render after start (cold JIT, the page
-      // cache empty) would otherwise be read as the page's time to first byte.
-      for (let i = 0; i < 3; i += 1) await (await fetch(`${origin}${page}`)).arrayBuffer();
-      const result = await lighthouse(`${origin}${page}`, {
-        port: chrome.port,
-        onlyCategories: ["performance"],
-        output: "json",
-        logLevel: "error",
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      // LIGHTHOUSE_REPORT_DIR keeps each page's report and trace (what delays a paint, and why).
-      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-      if (reportDir) {
-        mkdirSync(reportDir, { recursive: true });
-        const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "-");
-        writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
-        writeFileSync(
-          path.join(reportDir, `${name}.trace.json`),
-          JSON.stringify(result.artifacts.Trace),
+  const options = {
+    payload: referralPayload(10_000, 2),
+    database: { file: path.join(work, "lighthouse.sqlite") },
+    syncSeconds: 86_400,
+  };
+  await withBenchServer(options, async () => {
+    const chrome = await chromeLauncher.launch({
+      chromePath: "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    });
+    try {
+      for (const page of PAGES) {
+        // A warm server, as a visitor meets it: the first render after start (cold JIT, the page
+        // cache empty) would otherwise be read as the page's time to first byte.
+        for (let i = 0; i < 3; i += 1) await (await fetch(`${origin}${page}`)).arrayBuffer();
+        const result = await lighthouse(`${origin}${page}`, {
+          port: chrome.port,
+          onlyCategories: ["performance"],
+          output: "json",
+          logLevel: "error",
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        // LIGHTHOUSE_REPORT_DIR keeps each page's report and trace (what delays a paint, and why).
+        const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "-");
+          writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+          writeFileSync(
+            path.join(reportDir, `${name}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
+        }
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) {
+          record(`Lighthouse mobile ${page}`, "a run", `failed: ${runtimeError.code}`, false);
+          continue;
+        }
+        const score = Math.round((categories.performance?.score ?? 0) * 100);
+        const fcp = audits["first-contentful-paint"]?.numericValue ?? Number.NaN;
+        const tbt = audits["total-blocking-time"]?.numericValue ?? Number.NaN;
+        record(
+          `Lighthouse mobile ${page}: performance score`,
+          `>= ${MIN_SCORE}`,
+          String(score),
+          score >= MIN_SCORE,
+        );
+        record(
+          `Lighthouse mobile ${page}: first contentful paint`,
+          `<= ${MAX_FCP_MS / 1000} s`,
+          `${(fcp / 1000).toFixed(2)} s`,
+          fcp <= MAX_FCP_MS,
+        );
+        record(
+          `Lighthouse mobile ${page}: total blocking time`,
+          `< ${MAX_TBT_MS} ms`,
+          ms(tbt),
+          tbt < MAX_TBT_MS,
         );
       }
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) {
-        record(`Lighthouse mobile ${page}`, "a run", `failed: ${runtimeError.code}`, false);
-        continue;
-      }
-      const score = Math.round((categories.performance?.score ?? 0) * 100);
-      const fcp = audits["first-contentful-paint"]?.numericValue ?? Number.NaN;
-      const tbt = audits["total-blocking-time"]?.numericValue ?? Number.NaN;
-      record(
-        `Lighthouse mobile ${page}: performance score`,
-        `>= ${MIN_SCORE}`,
-        String(score),
-        score >= MIN_SCORE,
-      );
-      record(
-        `Lighthouse mobile ${page}: first contentful paint`,
-        `<= ${MAX_FCP_MS / 1000} s`,
-        `${(fcp / 1000).toFixed(2)} s`,
-        fcp <= MAX_FCP_MS,
-      );
-      record(
-        `Lighthouse mobile ${page}: total blocking time`,
-        `< ${MAX_TBT_MS} ms`,
-        ms(tbt),
-        tbt < MAX_TBT_MS,
-      );
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
-    await stopServer(server);
-    await provider.close();
-  }
+  });
 }

@@ -6,7 +6,6 @@ import { PROFILE_COLORS } from "../app/domain/account-forms";
 import { hashPassword } from "../app/services/passwords.server";
 import { insertSession, insertUser } from "../tests/factories";
 import { referralPayload } from "./payload";
-import { startFakeProvider } from "../tests/fake-provider/server";
 import type { ServerBenchDeps } from "./blocking";
 
 const USERS = 200;
@@ -84,14 +83,15 @@ export async function benchMixedUsers({
   origin,
   record,
   ms,
-  startServer,
-  stopServer,
+  withBenchServer,
 }: ServerBenchDeps) {
-  const provider = await startFakeProvider();
-  provider.setPayload(referralPayload(10_000, 4));
   const databaseFile = path.join(work, "mixed.sqlite");
-  const server = await startServer(databaseFile, provider.url, 86_400);
-  try {
+  const options = {
+    payload: referralPayload(10_000, 4),
+    database: { file: databaseFile },
+    syncSeconds: 86_400,
+  };
+  await withBenchServer(options, async () => {
     const users = await createUsers(databaseFile);
     const pageViews: number[] = [];
     const signIns: number[] = [];
@@ -177,8 +177,5 @@ export async function benchMixedUsers({
       `${ms(percentile(signIns, 0.99))} (${ms(percentile(signIns, 0.5))})`,
       null,
     );
-  } finally {
-    await stopServer(server);
-    await provider.close();
-  }
+  });
 }

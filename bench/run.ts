@@ -12,12 +12,17 @@ import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
 import { GZIP_LEVEL } from "../app/lib/compression-settings";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
+import type { FakeProvider } from "../tests/fake-provider/server";
 import { benchBlocking } from "./blocking";
 import { benchMixedUsers } from "./mixed";
 import { benchLighthouse } from "./lighthouse";
 import { benchCompaction } from "./compaction";
-import { advancedPayload, referralPayload } from "./payload";
+import { referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
+import { kb, ms } from "./format";
+import { benchSync } from "./sync";
+import { benchPostgres } from "./postgres";
+import type { BenchServerOptions } from "./blocking";
 
 const work = mkdtempSync(path.join(tmpdir(), "goatedvips-bench-"));
 // The app's database module reads DATABASE_PATH when first imported.
@@ -41,68 +46,21 @@ const record = (measure: string, budget: string, result: string, ok: boolean | n
   );
 };
 const loadAtStart = loadavg()[0] ?? 0;
-const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function benchSync() {
-  const { migrateToLatest } = await import("../db");
-  const { db } = await import("../app/services/db.server");
-  const { runSync } = await import("../app/jobs/sync.server");
-  const { startSyncWorker } = await import("../app/jobs/sync-thread.server");
-  await migrateToLatest(db);
-  // Started before the clock, as once per process: under tsx (this process) its TypeScript is
-  // compiled first, which the server's build (build/sync-worker.js) does not do.
-  await startSyncWorker();
-  const provider = await startFakeProvider();
-  const payload = referralPayload(100_000);
-  const config = {
-    GOATED_API_BASE_URL: provider.url,
-    GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
-    GOATED_API_TOKEN: FAKE_TOKEN,
-  };
-  try {
-    provider.setPayload(payload);
-    await prime(provider.url);
-    let started = performance.now();
-    const first = await runSync({ config });
-    const firstMs = performance.now() - started;
-    if (first.outcome !== "success") throw new Error(`sync failed: ${first.error}`);
-    record("sync of 100,000 referrals, first (all new)", "< 2 s", ms(firstMs), firstMs < 2000);
-
-    provider.setPayload(advancedPayload(payload, 0.1));
-    await prime(provider.url);
-    started = performance.now();
-    const second = await runSync({ config });
-    const secondMs = performance.now() - started;
-    if (second.outcome !== "success") throw new Error(`sync failed: ${second.error}`);
-    record(
-      `sync of 100,000 referrals, ${second.changed.toLocaleString("en-US")} changed`,
-      "< 2 s",
-      ms(secondMs),
-      secondMs < 2000,
-    );
-  } finally {
-    await provider.close();
-    await db.destroy();
-  }
-}
-
-/** The fake provider serialises a new payload on its first request: not part of our timing. */
-async function prime(providerUrl: string) {
-  const response = await fetch(
-    `${providerUrl}/user2/affiliate/referral-leaderboard/${FAKE_AFFILIATE_UID}`,
-    { headers: { Authorization: `Bearer ${FAKE_TOKEN}` } },
-  );
-  await response.arrayBuffer();
-}
-
-async function startServer(databaseFile: string, providerUrl: string, syncSeconds: number) {
+/** A production server process (server.ts, NODE_ENV=production) on `port`, once it serves data. */
+async function startServer(
+  port: number,
+  { database, syncSeconds }: BenchServerOptions,
+  providerUrl: string,
+) {
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_PATH: databaseFile,
+      PORT: String(port),
+      ...("file" in database
+        ? { DATABASE_PATH: database.file, DATABASE_URL: undefined }
+        : { DATABASE_URL: database.url }),
       SESSION_SECRET: "bench-secret-that-is-long-enough-to-sign-cookies",
       GOATED_API_BASE_URL: providerUrl,
       GOATED_AFFILIATE_UID: FAKE_AFFILIATE_UID,
@@ -116,7 +74,9 @@ async function startServer(databaseFile: string, providerUrl: string, syncSecond
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i += 1) {
-    const stats = await fetch(`${ORIGIN}/api/affiliate/stats?page=1&limit=1`).catch(() => null);
+    const stats = await fetch(`http://localhost:${port}/api/affiliate/stats?page=1&limit=1`).catch(
+      () => null,
+    );
     if (
       stats?.ok &&
       ((await stats.json()) as { metadata: { totalUsers: number } }).metadata.totalUsers > 0
@@ -130,16 +90,42 @@ async function startServer(databaseFile: string, providerUrl: string, syncSecond
 }
 
 async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
   await exited;
 }
 
-async function benchHttp() {
+/**
+ * Runs `run` against the fake provider serving `options.payload` and production servers started
+ * one after the other (the first migrates a new database) on `options.ports` (the run's port by
+ * default), each serving data; stops them all afterwards.
+ */
+async function withBenchServer<T>(
+  options: BenchServerOptions,
+  run: (provider: FakeProvider, servers: ChildProcess[]) => Promise<T>,
+): Promise<T> {
   const provider = await startFakeProvider();
-  provider.setPayload(referralPayload(10_000, 2));
-  const server = await startServer(path.join(work, "http.sqlite"), provider.url, 86_400);
+  provider.setPayload(options.payload);
+  const servers: ChildProcess[] = [];
   try {
+    for (const port of options.ports ?? [PORT]) {
+      servers.push(await startServer(port, options, provider.url));
+    }
+    return await run(provider, servers);
+  } finally {
+    for (const server of servers) await stopServer(server);
+    await provider.close();
+  }
+}
+
+async function benchHttp() {
+  const options = {
+    payload: referralPayload(10_000, 2),
+    database: { file: path.join(work, "http.sqlite") },
+    syncSeconds: 86_400,
+  };
+  await withBenchServer(options, async () => {
     // First, on a quiet server: the latency of one client's requests, not of a queue behind the
     // load test below, measured by a client in a process of its own (this one's garbage
     // collection, with the payloads it holds, added 10-25 ms to the slowest answers).
@@ -157,57 +143,65 @@ async function benchHttp() {
       p99 < 10,
     );
 
-    const url = `${ORIGIN}/leaderboard?period=daily`;
-    // Visitors without cookies get the page cache's copy (docs/decisions/0006); a signed-in
-    // player's page is rendered for each request: a real session (its user and session rows,
-    // the cookie the server set at registration), with the header's figures read for it.
-    const player = await signedInCookie();
-    for (const [label, headers] of [
-      ["visitors without cookies (page cache)", {}],
-      ["a signed-in player (rendered each time)", { cookie: player }],
-    ] as const) {
-      // Warm up the JIT and SQLite's page cache.
-      await autocannon({ url, headers, connections: 10, duration: 3 });
-      const result = await autocannon({ url, headers, connections: 50, duration: 15 });
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(
-          `/leaderboard answered ${result.non2xx} non-2xx and ${result.errors} errors`,
-        );
-      }
-      record(
-        `/leaderboard, 10,000 players, 50 connections, ${label}: throughput`,
-        ">= 800 req/s",
-        `${Math.round(result.requests.average)} req/s`,
-        result.requests.average >= 800,
-      );
-      record(
-        `/leaderboard, 10,000 players, 50 connections, ${label}: p99 latency`,
-        "< 150 ms",
-        ms(result.latency.p99),
-        result.latency.p99 < 150,
-      );
-    }
+    await benchLeaderboardLoad([ORIGIN], "");
 
     for (const page of ["/", "/leaderboard", "/wager-races"]) await benchWeight(page);
     await benchFirstView("/leaderboard?period=daily");
     for (const javaScript of [false, true]) await benchSlowLink(javaScript);
     await benchSignIns(ORIGIN, record);
-  } finally {
-    await stopServer(server);
-    await provider.close();
+  });
+}
+
+/**
+ * `/leaderboard` under 50 connections, spread evenly over `origins` (processes sharing one
+ * database), as visitors and as a signed-in player; `engine` starts each measure's text.
+ */
+async function benchLeaderboardLoad(origins: string[], engine: string) {
+  const urls = origins.map((origin) => `${origin}/leaderboard?period=daily`);
+  // autocannon 8 spreads its connections over an array of URLs (connection i gets URL i mod n,
+  // lib/run.js), one histogram for all; its types only name a single URL.
+  const url = (urls.length === 1 ? urls[0] : urls) as string;
+  // Visitors without cookies get the page cache's copy (docs/decisions/0006); a signed-in
+  // player's page is rendered for each request: a real session (its user and session rows,
+  // the cookie the server set at registration), with the header's figures read for it.
+  const player = await signedInCookie(origins);
+  for (const [label, headers] of [
+    ["visitors without cookies (page cache)", {}],
+    ["a signed-in player (rendered each time)", { cookie: player }],
+  ] as const) {
+    // Warm up the JIT and the database's page cache.
+    await autocannon({ url, headers, connections: 10, duration: 3 });
+    const result = await autocannon({ url, headers, connections: 50, duration: 15 });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`/leaderboard answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+    }
+    record(
+      `${engine}/leaderboard, 10,000 players, 50 connections, ${label}: throughput`,
+      ">= 800 req/s",
+      `${Math.round(result.requests.average)} req/s`,
+      result.requests.average >= 800,
+    );
+    record(
+      `${engine}/leaderboard, 10,000 players, 50 connections, ${label}: p99 latency`,
+      "< 150 ms",
+      ms(result.latency.p99),
+      result.latency.p99 < 150,
+    );
   }
 }
 
 /**
  * The session cookie of a new player, registered through the JSON API as a browser's user would
- * be; checks that /leaderboard really renders for them (their name in the header, private).
+ * be (at the first origin); checks that /leaderboard really renders for them at every origin (their
+ * name in the header, private).
  */
-async function signedInCookie(): Promise<string> {
+async function signedInCookie(origins: string[]): Promise<string> {
+  const [origin = ORIGIN] = origins;
   const username = `benchplayer${Date.now() % 100_000}`;
   const password = "Bench-Goats-Graze-At-Dawn-77";
-  const registered = await fetch(`${ORIGIN}/api/auth/register`, {
+  const registered = await fetch(`${origin}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    headers: { "Content-Type": "application/json", Origin: origin },
     body: JSON.stringify({
       username,
       email: `${username}@example.com`,
@@ -219,9 +213,11 @@ async function signedInCookie(): Promise<string> {
   if (registered.status !== 201 || !cookie) {
     throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
   }
-  const page = await fetch(`${ORIGIN}/leaderboard?period=daily`, { headers: { cookie } });
-  if (!(await page.text()).includes(username) || page.headers.get("X-Page-Cache") !== null) {
-    throw new Error("/leaderboard did not render for the signed-in player");
+  for (const each of origins) {
+    const page = await fetch(`${each}/leaderboard?period=daily`, { headers: { cookie } });
+    if (!(await page.text()).includes(username) || page.headers.get("X-Page-Cache") !== null) {
+      throw new Error(`/leaderboard did not render for the signed-in player at ${each}`);
+    }
   }
   return cookie;
 }
@@ -337,68 +333,72 @@ async function benchSlowLink(javaScriptEnabled: boolean) {
 }
 
 async function benchSockets() {
-  const provider = await startFakeProvider();
-  provider.setPayload(referralPayload(10_000, 3));
-  const server = await startServer(path.join(work, "ws.sqlite"), provider.url, 2);
+  const options = {
+    payload: referralPayload(10_000, 3),
+    database: { file: path.join(work, "ws.sqlite") },
+    syncSeconds: 2,
+  };
   const clients: WebSocket[] = [];
-  try {
-    const CLIENTS = 5000;
-    for (let i = 0; i < CLIENTS; i += 100) {
-      await Promise.all(
-        Array.from({ length: 100 }, () => {
-          const socket = new WebSocket(`ws://localhost:${PORT}/ws/leaderboard`, { origin: ORIGIN });
-          clients.push(socket);
-          // A reset after the greeting must not end the run; the broadcast count shows it.
-          socket.on("error", () => {});
-          return new Promise((resolve, reject) => {
-            socket.once("message", resolve);
-            socket.once("error", reject);
-          });
-        }),
-      );
-    }
-    const rss = () => {
-      const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    };
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const memory = rss();
-    record(
-      `/ws/leaderboard: ${CLIENTS.toLocaleString("en-US")} open clients, server RSS`,
-      "< 300 MB",
-      `${(memory / 1024 / 1024).toFixed(0)} MB`,
-      memory < 300 * 1024 * 1024,
-    );
-
-    const arrivals: number[] = [];
-    let frame = "";
-    const all = new Promise<void>((resolve) => {
-      for (const socket of clients) {
-        socket.on("message", (data) => {
-          arrivals.push(Date.now());
-          if (!frame) frame = data.toString();
-          if (arrivals.length === CLIENTS) resolve();
-        });
+  await withBenchServer(options, async (provider, [server]) => {
+    try {
+      const CLIENTS = 5000;
+      for (let i = 0; i < CLIENTS; i += 100) {
+        await Promise.all(
+          Array.from({ length: 100 }, () => {
+            const socket = new WebSocket(`ws://localhost:${PORT}/ws/leaderboard`, {
+              origin: ORIGIN,
+            });
+            clients.push(socket);
+            // A reset after the greeting must not end the run; the broadcast count shows it.
+            socket.on("error", () => {});
+            return new Promise((resolve, reject) => {
+              socket.once("message", resolve);
+              socket.once("error", reject);
+            });
+          }),
+        );
       }
-    });
-    provider.bump("bench000001", 1000);
-    await all;
-    const message = JSON.parse(frame) as { type: string; timestamp: string };
-    if (message.type !== "LEADERBOARD_UPDATE") throw new Error(`unexpected ${message.type}`);
-    const slowest = Math.max(...arrivals) - Date.parse(message.timestamp);
-    record(
-      `/ws/leaderboard: one update reaches all ${CLIENTS.toLocaleString("en-US")} clients`,
-      "< 1 s",
-      ms(slowest),
-      slowest < 1000,
-    );
-    const size = Buffer.byteLength(frame);
-    record("LEADERBOARD_UPDATE message size", "<= 8 KB", kb(size), size <= 8 * 1024);
-  } finally {
-    for (const socket of clients) socket.terminate();
-    await stopServer(server);
-    await provider.close();
-  }
+      const rss = () => {
+        const status = readFileSync(`/proc/${server?.pid}/status`, "utf8");
+        return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      };
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const memory = rss();
+      record(
+        `/ws/leaderboard: ${CLIENTS.toLocaleString("en-US")} open clients, server RSS`,
+        "< 300 MB",
+        `${(memory / 1024 / 1024).toFixed(0)} MB`,
+        memory < 300 * 1024 * 1024,
+      );
+
+      const arrivals: number[] = [];
+      let frame = "";
+      const all = new Promise<void>((resolve) => {
+        for (const socket of clients) {
+          socket.on("message", (data) => {
+            arrivals.push(Date.now());
+            if (!frame) frame = data.toString();
+            if (arrivals.length === CLIENTS) resolve();
+          });
+        }
+      });
+      provider.bump("bench000001", 1000);
+      await all;
+      const message = JSON.parse(frame) as { type: string; timestamp: string };
+      if (message.type !== "LEADERBOARD_UPDATE") throw new Error(`unexpected ${message.type}`);
+      const slowest = Math.max(...arrivals) - Date.parse(message.timestamp);
+      record(
+        `/ws/leaderboard: one update reaches all ${CLIENTS.toLocaleString("en-US")} clients`,
+        "< 1 s",
+        ms(slowest),
+        slowest < 1000,
+      );
+      const size = Buffer.byteLength(frame);
+      record("LEADERBOARD_UPDATE message size", "<= 8 KB", kb(size), size <= 8 * 1024);
+    } finally {
+      for (const socket of clients) socket.terminate();
+    }
+  });
 }
 
 async function writeReport() {
@@ -462,6 +462,11 @@ How each figure is taken:
   0.5 to 1.5 s between one member's requests; of 100 actions 78 page views (home, the four boards,
   races, profile, VIP program), 12 leaderboard searches, 8 profile saves (\`/api/user/update\`) and 2
   sign-ins with the right password; every answer must be a 2xx.
+- PostgreSQL (bench/postgres.ts; skipped, with its reason printed, where PostgreSQL is not
+  installed): a throwaway cluster on the same machine (tests/postgres/cluster.ts, durability off);
+  the sync as above, in a process whose DATABASE_URL names it; \`/leaderboard\` as above, its 50
+  connections spread evenly over two production server processes sharing one database (autocannon
+  alternates the two, connection by connection, into one histogram).
 `;
   // Formatted as `npm run lint` expects.
   writeFileSync(
@@ -471,15 +476,17 @@ How each figure is taken:
   console.log(`\n${table}\n\nwritten to docs/benchmarks.md`);
 }
 
+const serverBenchDeps = { work, origin: ORIGIN, record, ms, withBenchServer };
 // `tsx bench/run.ts sync http` runs only the sections named (no report written); none runs all.
 const SECTIONS = {
-  sync: benchSync,
-  blocking: () => benchBlocking({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
+  sync: () => benchSync({ record, ms }),
+  blocking: () => benchBlocking(serverBenchDeps),
   http: benchHttp,
   sockets: benchSockets,
-  mixed: () => benchMixedUsers({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
-  lighthouse: () => benchLighthouse({ work, origin: ORIGIN, record, ms, startServer, stopServer }),
+  mixed: () => benchMixedUsers(serverBenchDeps),
+  lighthouse: () => benchLighthouse(serverBenchDeps),
   compaction: () => benchCompaction({ work, record }),
+  postgres: () => benchPostgres({ ...serverBenchDeps, benchLeaderboardLoad }),
 } as const;
 const chosen = process.argv.slice(2);
 try {
