@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import { referralPayload } from "./payload";
+import { signedInCookie } from "./players";
 
 const { values } = parseArgs({
   options: {
@@ -74,19 +75,7 @@ try {
     if (i > 300) throw new Error("the server did not start with data");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const username = `costplayer${Date.now() % 100_000}`;
-  const password = "Bench-Goats-Graze-At-Dawn-77";
-  const registered = await fetch(`${ORIGIN}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  const cookie = (registered.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const cookie = await signedInCookie([ORIGIN]);
   const url = `${ORIGIN}${values.path}`;
   const headers = {
     ...(values.visitor ? {} : { cookie }),
@@ -94,7 +83,6 @@ try {
   };
   const page = await (await fetch(url, { headers })).text();
   if (values["save-html"]) writeFileSync(values["save-html"], page);
-  if (!values.visitor && !page.includes(username)) throw new Error("not rendered for the player");
   await autocannon({ url, headers, connections: 10, duration: 3 });
   const cpuBefore = cpuSeconds(pid);
   const load = loadavg()[0] ?? 0;

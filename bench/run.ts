@@ -17,6 +17,7 @@ import { benchBlocking } from "./blocking";
 import { benchMixedUsers } from "./mixed";
 import { benchLighthouse } from "./lighthouse";
 import { benchCompaction } from "./compaction";
+import { signedInCookie } from "./players";
 import { referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
 import { kb, ms } from "./format";
@@ -188,38 +189,6 @@ async function benchLeaderboardLoad(origins: string[], engine: string) {
       result.latency.p99 < 150,
     );
   }
-}
-
-/**
- * The session cookie of a new player, registered through the JSON API as a browser's user would
- * be (at the first origin); checks that /leaderboard really renders for them at every origin (their
- * name in the header, private).
- */
-async function signedInCookie(origins: string[]): Promise<string> {
-  const [origin = ORIGIN] = origins;
-  const username = `benchplayer${Date.now() % 100_000}`;
-  const password = "Bench-Goats-Graze-At-Dawn-77";
-  const registered = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  const cookie = (registered.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  if (registered.status !== 201 || !cookie) {
-    throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
-  }
-  for (const each of origins) {
-    const page = await fetch(`${each}/leaderboard?period=daily`, { headers: { cookie } });
-    if (!(await page.text()).includes(username) || page.headers.get("X-Page-Cache") !== null) {
-      throw new Error(`/leaderboard did not render for the signed-in player at ${each}`);
-    }
-  }
-  return cookie;
 }
 
 /** Bytes on the wire (gzip) of a page's HTML, its stylesheets and its scripts. */
