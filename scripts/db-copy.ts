@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   databaseLabel,
-  DEFAULT_DATABASE_PATH,
+  databasePathFromEnv,
   openPostgresDatabase,
   POSTGRES_URL_PATTERN,
 } from "../db";
@@ -19,7 +19,7 @@ import {
 const { values } = parseArgs({
   options: { from: { type: "string" }, to: { type: "string" } },
 });
-const from = path.resolve(values.from ?? process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH);
+const from = values.from ? path.resolve(values.from) : databasePathFromEnv();
 const to = values.to ?? process.env.DATABASE_URL ?? "";
 if (!POSTGRES_URL_PATTERN.test(to)) {
   console.error(
