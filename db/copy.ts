@@ -86,12 +86,19 @@ export function openSourceDatabase(file: string): SQLite.Database {
           .map((name) => String(name))
       : [],
   );
-  const missing = Object.keys(migrations).filter((name) => !migrated.has(name));
+  const known = Object.keys(migrations);
+  const missing = known.filter((name) => !migrated.has(name));
+  const unknown = [...migrated].filter((name) => !known.includes(name));
+  if (missing.length || unknown.length) source.close();
   if (missing.length) {
-    source.close();
     throw new CopyRefused(
-      `${file} is not migrated to the latest migration (missing: ${missing.join(", ")}). ` +
+      `${file} is not migrated to the latest migration (${known.at(-1)}; ${missing.length} missing). ` +
         `Migrate it first (stop the server, then: DATABASE_PATH=${file} npm run db:migrate) and copy again.`,
+    );
+  }
+  if (unknown.length) {
+    throw new CopyRefused(
+      `${file} has migrations this version does not know (${unknown.join(", ")}): copy it with the version that made it.`,
     );
   }
   return source;

@@ -201,12 +201,18 @@ describe.skipIf(postgresSkipReason)(
       expect(await rowsOf(occupiedDb, "players")).toEqual([]);
     });
 
-    it("refuses a missing SQLite file and one behind the latest migration", async () => {
+    it("refuses a missing SQLite file, one behind the latest migration and one ahead of it", async () => {
       expect(() => openSourceDatabase(sqliteFile("missing.sqlite"))).toThrow(/does not exist/);
       const unmigrated = sqliteFile("old.sqlite");
       const db = openDatabase(unmigrated);
       await db.destroy();
       expect(() => openSourceDatabase(unmigrated)).toThrow(/npm run db:migrate/);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '')`.execute(
+        sqlite.db,
+      );
+      expect(() => openSourceDatabase(sqlite.file)).toThrow(
+        /does not know \(9999_from_the_future\)/,
+      );
     });
   },
 );
