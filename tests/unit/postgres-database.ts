@@ -23,8 +23,13 @@ export interface TestPostgresDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database with the tables of docs/decisions/0038 (migration 0022). */
-export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase> {
+/**
+ * Creates an empty database with the tables of docs/decisions/0038 (migration 0022), or with no
+ * tables at all (`sharedTables: false`).
+ */
+export async function createTestPostgresDatabase({
+  sharedTables = true,
+}: { sharedTables?: boolean } = {}): Promise<TestPostgresDatabase> {
   let cluster: ThrowawayCluster | null = null;
   const serverUrl = process.env.TEST_POSTGRES_URL ?? (cluster = await startThrowawayCluster()).url;
   const name = `goatedvips_test_${randomBytes(6).toString("hex")}`;
@@ -37,9 +42,11 @@ export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase
   // DROP DATABASE ... WITH (FORCE) ends whatever connection is still closing.
   pool.on("error", () => {});
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  const migration = migrations["0022_shared_events_and_rate_limits"];
-  if (!migration) throw new Error("migration 0022 is missing");
-  await migration.up(db);
+  if (sharedTables) {
+    const migration = migrations["0022_shared_events_and_rate_limits"];
+    if (!migration) throw new Error("migration 0022 is missing");
+    await migration.up(db);
+  }
   return {
     url: url.toString(),
     query: (text, values) => pool.query(text, values),
