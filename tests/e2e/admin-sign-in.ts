@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { openDatabase } from "~db";
 import { E2E_DATABASE_PATH } from "./accounts";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 // Signing in at /admin/login as a real account, for the admin area's tests (the admin host's too).
 
@@ -27,9 +27,15 @@ export async function registeredAccount(request: APIRequestContext, { isAdmin = 
   return { id, username };
 }
 
-/** With JavaScript, typing before the page is hydrated could be lost: wait for the scripts. */
+/**
+ * With JavaScript, typing before the page is hydrated could be lost, and a navigation of its own
+ * could still be loading: wait for the hydration (the scripts start after the first paint,
+ * docs/decisions/0040), then for the network.
+ */
 export async function settled(page: Page) {
-  if (jsEnabled(test.info().project.name)) await page.waitForLoadState("networkidle");
+  if (!jsEnabled(test.info().project.name)) return;
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
 }
 
 export async function signInAtAdminLogin(page: Page, identifier: string) {
