@@ -1,6 +1,7 @@
 import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import { sliceClock } from "~/lib/event-loop.server";
+import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db";
 import { sqliteConnection, writeTurn } from "~db";
@@ -359,8 +360,16 @@ async function storeOnPostgres(
     storeCommits.count += 1;
     if (next < referrals.length) await slice.next();
   } while (next < referrals.length);
+  // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
+  // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
+  // snapshot lookups ran as scans: 8.6 of its 11 s in the bench).
+  if (result.changed + result.snapshots >= ANALYZE_AFTER_ROWS)
+    await sql`ANALYZE players, wager_snapshots`.execute(database);
   return result;
 }
+
+/** Rows a PostgreSQL store writes before it refreshes the tables' statistics itself. */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 /** A flat list of values as rows of `columns` values. */
 function chunkRows(values: unknown[], columns: number): unknown[][] {
