@@ -47,5 +47,11 @@ class SharedSchemaPostgresDialect extends PostgresDialect {
 /** A pool of connections to DATABASE_URL, with numbers returned as numbers. */
 export function openPostgresDatabase(url: string, { max = 10 }: { max?: number } = {}) {
   const pool = new pg.Pool({ connectionString: url, max, types: typeParsers });
+  // An idle connection that PostgreSQL ends (a restart, a failover, a terminated backend) is an
+  // 'error' on the pool: without a listener it would be an uncaught exception ending the process.
+  // The pool replaces the connection on its next use.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL: an idle connection was lost (${error.message})`);
+  });
   return new Kysely<Database>({ dialect: new SharedSchemaPostgresDialect({ pool }) });
 }
