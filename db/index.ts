@@ -10,6 +10,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from "kysely";
+import { databaseUrlFromEnv } from "~/lib/config.server";
 import { dialectOf } from "./dialect";
 import { migrations } from "./migrations";
 import { openPostgresDatabase } from "./postgres";
@@ -20,7 +21,8 @@ export type { Database } from "./schema";
 export { adoptWriteTurn, writeTurn } from "./write-turn";
 export { caseFolded, dialectOf, equalsIgnoringCase, isAnyOf, likeIgnoringCase } from "./dialect";
 export type { DialectName } from "./dialect";
-export { openPostgresDatabase, POSTGRES_URL_PATTERN } from "./postgres";
+export { openPostgresDatabase } from "./postgres";
+export { POSTGRES_URL_PATTERN } from "~/lib/config.server";
 
 export const DEFAULT_DATABASE_PATH = "data/goatedvips.sqlite";
 
@@ -28,23 +30,18 @@ export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
   return path.resolve(env.DATABASE_PATH || DEFAULT_DATABASE_PATH);
 }
 
-/** DATABASE_URL when it names a PostgreSQL database; null: the SQLite file (the default). */
-export function postgresUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
-  return env.DATABASE_URL || null;
-}
-
 /**
  * The app's database: PostgreSQL when DATABASE_URL is set (docs/decisions/0037), else the SQLite
  * file at DATABASE_PATH.
  */
 export function openDatabaseFromEnv(env: NodeJS.ProcessEnv = process.env): Kysely<Database> {
-  const url = postgresUrlFromEnv(env);
+  const url = databaseUrlFromEnv(env);
   return url ? openPostgresDatabase(url) : openDatabase(databasePathFromEnv(env));
 }
 
 /** Where the database is, for messages: the SQLite file, or the PostgreSQL URL without its password. */
 export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
-  const url = postgresUrlFromEnv(env);
+  const url = databaseUrlFromEnv(env);
   if (!url) return databasePathFromEnv(env);
   const shown = new URL(url);
   if (shown.password) shown.password = "***";

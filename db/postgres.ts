@@ -3,9 +3,6 @@ import { Kysely, PostgresDialect, PostgresQueryCompiler } from "kysely";
 import type { DataTypeNode, QueryCompiler } from "kysely";
 import type { Database } from "./schema";
 
-/** A PostgreSQL URL (postgres:// or postgresql://), as DATABASE_URL takes it. */
-export const POSTGRES_URL_PATTERN = /^postgres(ql)?:\/\//;
-
 // OIDs of the types pg returns as strings by default: bigint (count(*), sum of integers) and
 // numeric (avg, sum of bigints). Our values fit a double; the Database types say number.
 const INT8_OID = 20;

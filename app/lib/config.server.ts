@@ -4,13 +4,18 @@ import path from "node:path";
 import { z } from "zod";
 import { ADMIN_HOST_PATTERN } from "./admin-host";
 
+/** A PostgreSQL URL (postgres:// or postgresql://), as DATABASE_URL takes it. */
+export const POSTGRES_URL_PATTERN = /^postgres(ql)?:\/\//;
+
+// PostgreSQL instead of the SQLite file (docs/decisions/0037).
+const databaseUrlSchema = z
+  .string()
+  .regex(POSTGRES_URL_PATTERN, "DATABASE_URL must look like postgres://user:pass@host:5432/db")
+  .optional();
+
 const envSchema = z
   .object({
-    // PostgreSQL instead of the SQLite file (docs/decisions/0037).
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must look like postgres://user:pass@host:5432/db")
-      .optional(),
+    DATABASE_URL: databaseUrlSchema,
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_ORIGIN: z
       .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
@@ -67,7 +72,22 @@ export type ServerConfig = z.infer<typeof envSchema>;
 
 /** Reads and validates the environment; a bad value stops the server with a clear message. */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  return parseEnv(envSchema, env);
+}
+
+/**
+ * DATABASE_URL, validated as readServerConfig validates it: the PostgreSQL database, or null for
+ * the SQLite file (the default). For what needs the database alone (db/, the scripts).
+ */
+export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  return parseEnv(z.object({ DATABASE_URL: databaseUrlSchema }), env).DATABASE_URL ?? null;
+}
+
+function parseEnv<Schema extends z.ZodType>(
+  schema: Schema,
+  env: NodeJS.ProcessEnv,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(emptyToUndefined(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);

@@ -1,5 +1,5 @@
 import type { DomainEvents } from "~/domain/events";
-import { readServerConfig } from "./config.server";
+import { databaseUrlFromEnv } from "./config.server";
 import { LocalSubscribers } from "./local-subscribers.server";
 import { PostgresEventBus } from "./postgres-event-bus.server";
 
@@ -40,12 +40,12 @@ export class InProcessEventBus<Events> implements EventBus<Events> {
 }
 
 /** The bus for this configuration: shared through PostgreSQL when DATABASE_URL names one. */
-export function createEventBus<Events>(databaseUrl: string | undefined): EventBus<Events> {
+export function createEventBus<Events>(databaseUrl: string | null): EventBus<Events> {
   return databaseUrl
     ? new PostgresEventBus<Events>({ connectionString: databaseUrl })
     : new InProcessEventBus<Events>();
 }
 
 export const eventBus: EventBus<DomainEvents> = createEventBus<DomainEvents>(
-  readServerConfig().DATABASE_URL,
+  databaseUrlFromEnv(),
 );

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { readServerConfig } from "./config.server";
+import { databaseUrlFromEnv } from "./config.server";
 import { logger } from "./logger.server";
 
 export interface RateLimitOptions {
@@ -19,7 +19,7 @@ let sharedPool: pg.Pool | null = null;
 
 /** The connections the site's rate limiters count through: DATABASE_URL's, or null on SQLite. */
 function rateLimitPool(): pg.Pool | null {
-  const url = readServerConfig().DATABASE_URL;
+  const url = databaseUrlFromEnv();
   if (!url) return null;
   if (!sharedPool) {
     sharedPool = new pg.Pool({ connectionString: url, max: 4, allowExitOnIdle: true });
