@@ -1,9 +1,13 @@
 // `npm run backup`: one backup of DATABASE_PATH into BACKUP_DIR now (README "Backups"), safe while
-// the server runs. Exits 1 when the backup failed, 3 when only BACKUP_COMMAND did.
+// the server runs. Exits 1 when the backup failed (or DATABASE_URL is set), 3 when only
+// BACKUP_COMMAND did.
 import { databasePathFromEnv, migrateToLatest } from "../db";
 import { backupDirectory, readServerConfig } from "../app/lib/config.server";
 import { db } from "../app/services/db.server";
 import { createBackup } from "../app/services/backup.server";
+import { refuseOnPostgres } from "./sqlite-only";
+
+refuseOnPostgres("backup");
 
 const config = readServerConfig();
 const databasePath = databasePathFromEnv();

@@ -1,9 +1,12 @@
 // `npm run restore -- FILE`: puts a backup back as DATABASE_PATH (README "Backups"). Refuses while
-// the server runs; the replaced database is moved aside, never deleted.
+// the server runs (and with DATABASE_URL set); the replaced database is moved aside, never deleted.
 import path from "node:path";
 import { databasePathFromEnv } from "../db";
 import { DatabaseInUseError } from "../app/lib/database-lock.server";
 import { BackupFileError, restoreBackup } from "../app/services/restore.server";
+import { refuseOnPostgres } from "./sqlite-only";
+
+refuseOnPostgres("restore");
 
 const file = process.argv[2]?.trim();
 if (!file) {

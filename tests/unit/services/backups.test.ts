@@ -1,9 +1,10 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
 import { createGunzip } from "node:zlib";
 import SQLite from "better-sqlite3";
 import { Migrator } from "kysely";
@@ -347,5 +348,53 @@ describe.skipIf(POSTGRES_PASS)("npm run restore (SQLite only)", () => {
       /not a GoatedVIPs database/,
     );
     expect(readdirSync(path.dirname(target)).filter((name) => name.includes("restor"))).toEqual([]);
+  });
+});
+
+// Both passes: the scripts must see DATABASE_URL and refuse before touching any file.
+describe("npm run backup and restore with DATABASE_URL set", () => {
+  const run = promisify(execFile);
+  /** The script's exit code and error output, in a process whose DATABASE_URL names PostgreSQL. */
+  async function runOnPostgres(script: string, args: string[], databasePath: string) {
+    const env = {
+      ...process.env,
+      // Nothing listens there: the script must refuse before it connects.
+      DATABASE_URL: "postgres://goatedvips@127.0.0.1:9/goatedvips",
+      DATABASE_PATH: databasePath,
+      BACKUP_DIR: path.join(path.dirname(databasePath), "backups"),
+    };
+    try {
+      await run("node_modules/.bin/tsx", [script, ...args], { env });
+      return { code: 0, stderr: "" };
+    } catch (error) {
+      const { code, stderr } = error as { code: number; stderr: string };
+      return { code, stderr };
+    }
+  }
+
+  it("backup refuses, naming pg_dump, and writes no file", async () => {
+    const databasePath = path.join(freshDir("pg-backup"), "goatedvips.sqlite");
+    const { code, stderr } = await runOnPostgres("scripts/backup.ts", [], databasePath);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      "npm run backup refused: DATABASE_URL names a PostgreSQL database, and this command backs up the SQLite file (DATABASE_PATH). Back PostgreSQL up on the database server (pg_dump, the host's snapshots).",
+    );
+    expect(readdirSync(path.dirname(databasePath))).toEqual([]);
+  });
+
+  it("restore refuses, naming pg_restore, and leaves the SQLite file alone", async () => {
+    const databasePath = path.join(freshDir("pg-restore"), "goatedvips.sqlite");
+    const current = openDatabase(databasePath);
+    await migrateToLatest(current);
+    await current.destroy();
+    const { file } = await backupOf(databasePath);
+    const { code, stderr } = await runOnPostgres("scripts/restore.ts", [file], databasePath);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      "npm run restore refused: DATABASE_URL names a PostgreSQL database, and this command restores the SQLite file (DATABASE_PATH). Restore PostgreSQL on the database server (pg_restore, the host's snapshots).",
+    );
+    expect(
+      readdirSync(path.dirname(databasePath)).filter((name) => name.includes("restor")),
+    ).toEqual([]);
   });
 });
