@@ -1,10 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { insertUser, uniqueName } from "../../factories";
+import { insertUser } from "../../factories";
 import { EMAIL_CLAIM_LEASE_MS, MAX_EMAIL_ATTEMPTS } from "~/domain/email";
 import { db } from "~/services/db.server";
 import { drainOutbox, enqueueEmails } from "~/services/email/outbox.server";
 import type { MailTransport, OutboxMessage } from "~/services/email/outbox.server";
+import { queueAnnouncement } from "./queued-announcement";
 
 const T0 = new Date("2026-11-23T12:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -34,21 +35,7 @@ function recordingTransport() {
 }
 
 async function queueOne(subject = "Hello") {
-  const email = `${uniqueName("p")}@example.com`;
-  const userId = await insertUser(db, { email });
-  await enqueueEmails(
-    db,
-    [
-      {
-        userId,
-        to: email,
-        kind: "announcement",
-        preference: "promotionalOffers",
-        content: { subject, heading: subject, paragraphs: ["Body"] },
-      },
-    ],
-    T0,
-  );
+  await queueAnnouncement(db, { subject, at: T0 });
   return db.selectFrom("email_outbox").selectAll().executeTakeFirstOrThrow();
 }
 

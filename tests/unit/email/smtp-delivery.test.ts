@@ -7,6 +7,7 @@ import { insertUser } from "../../factories";
 import { db } from "~/services/db.server";
 import { drainOutbox, enqueueEmails } from "~/services/email/outbox.server";
 import { createMailTransport } from "~/services/email/transport.server";
+import { queueAnnouncement } from "./queued-announcement";
 
 /** A real SMTP server on loopback: what the outbox job delivers, as a mail server receives it. */
 const received: Array<{ from: string; to: string[]; raw: string }> = [];
@@ -42,20 +43,11 @@ afterAll(async () => {
 
 describe("delivery over SMTP", () => {
   it("delivers plain-text and HTML parts with the RFC 8058 unsubscribe headers", async () => {
-    const userId = await insertUser(db, { email: "reader@example.com" });
-    await enqueueEmails(db, [
-      {
-        userId,
-        to: "reader@example.com",
-        kind: "announcement",
-        preference: "promotionalOffers",
-        content: {
-          subject: "Double points <this> weekend",
-          heading: "Double points <this> weekend",
-          paragraphs: ["Wager on slots & earn twice the points."],
-        },
-      },
-    ]);
+    await queueAnnouncement(db, {
+      email: "reader@example.com",
+      subject: "Double points <this> weekend",
+      paragraphs: ["Wager on slots & earn twice the points."],
+    });
     const transport = createMailTransport({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: "GoatedVIPs <no-reply@goatedvips.test>",

@@ -3,9 +3,10 @@
 // guarded UPDATE (status / lease) that the second writer re-checks after the first commits.
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { insertRace, insertUser, uniqueName } from "../../factories";
+import { insertRace } from "../../factories";
+import { queueAnnouncement } from "../email/queued-announcement";
 import { db } from "~/services/db.server";
-import { drainOutbox, enqueueEmails } from "~/services/email/outbox.server";
+import { drainOutbox } from "~/services/email/outbox.server";
 import type { OutboxMessage } from "~/services/email/outbox.server";
 import { completeRace } from "~/services/race-results.server";
 
@@ -18,21 +19,7 @@ beforeAll(async () => {
 describe("two passes at once", () => {
   it("send each queued e-mail exactly once", async () => {
     for (let i = 0; i < 20; i += 1) {
-      const email = `${uniqueName("c")}@example.com`;
-      const userId = await insertUser(db, { email });
-      await enqueueEmails(
-        db,
-        [
-          {
-            userId,
-            to: email,
-            kind: "announcement",
-            preference: "promotionalOffers",
-            content: { subject: `Message ${i}`, heading: "Hi", paragraphs: ["Body"] },
-          },
-        ],
-        T0,
-      );
+      await queueAnnouncement(db, { subject: `Message ${i}`, heading: "Hi", at: T0 });
     }
     const sent: string[] = [];
     // Each send lets the other pass run, so both try to claim the same messages.
