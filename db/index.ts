@@ -11,9 +11,10 @@ import type {
   TransactionSettings,
 } from "kysely";
 import { databaseUrlFromEnv } from "~/lib/config.server";
+import { sharedPostgresPool } from "~/lib/postgres-pool.server";
 import { dialectOf } from "./dialect";
 import { migrations } from "./migrations";
-import { openPostgresDatabase } from "./postgres";
+import { postgresDatabaseOver } from "./postgres";
 import type { Database } from "./schema";
 import { writeTurn } from "./write-turn";
 
@@ -36,7 +37,9 @@ export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
  */
 export function openDatabaseFromEnv(env: NodeJS.ProcessEnv = process.env): Kysely<Database> {
   const url = databaseUrlFromEnv(env);
-  return url ? openPostgresDatabase(url) : openDatabase(databasePathFromEnv(env));
+  return url
+    ? postgresDatabaseOver(sharedPostgresPool(url))
+    : openDatabase(databasePathFromEnv(env));
 }
 
 /** Where the database is, for messages: the SQLite file, or the PostgreSQL URL without its password. */

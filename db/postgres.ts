@@ -1,22 +1,8 @@
-import pg from "pg";
+import type pg from "pg";
 import { Kysely, PostgresDialect, PostgresQueryCompiler } from "kysely";
 import type { DataTypeNode, QueryCompiler } from "kysely";
+import { createPostgresPool } from "~/lib/postgres-pool.server";
 import type { Database } from "./schema";
-
-// OIDs of the types pg returns as strings by default: bigint (count(*), sum of integers) and
-// numeric (avg, sum of bigints). Our values fit a double; the Database types say number.
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-const toNumber = (value: string) => Number(value);
-
-const typeParsers = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === INT8_OID || oid === NUMERIC_OID) return toNumber;
-    return format === "binary"
-      ? pg.types.getTypeParser(oid, "binary")
-      : pg.types.getTypeParser(oid, "text");
-  },
-} as pg.CustomTypesConfig;
 
 /**
  * Kysely's PostgreSQL compiler, with the two column declarations the migrations share with SQLite
@@ -41,14 +27,12 @@ class SharedSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
-/** A pool of connections to DATABASE_URL, with numbers returned as numbers. */
+/** Kysely over a pool of its own to `url` (numbers returned as numbers). */
 export function openPostgresDatabase(url: string, { max = 10 }: { max?: number } = {}) {
-  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers });
-  // An idle connection that PostgreSQL ends (a restart, a failover, a terminated backend) is an
-  // 'error' on the pool: without a listener it would be an uncaught exception ending the process.
-  // The pool replaces the connection on its next use.
-  pool.on("error", (error) => {
-    console.error(`PostgreSQL: an idle connection was lost (${error.message})`);
-  });
+  return postgresDatabaseOver(createPostgresPool(url, { max }));
+}
+
+/** Kysely over `pool`: the process's shared pool (db/index.ts), or one of a test's own. */
+export function postgresDatabaseOver(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SharedSchemaPostgresDialect({ pool }) });
 }

@@ -2,6 +2,7 @@ import type { DomainEvents } from "~/domain/events";
 import { databaseUrlFromEnv } from "./config.server";
 import { LocalSubscribers } from "./local-subscribers.server";
 import { PostgresEventBus } from "./postgres-event-bus.server";
+import { sharedPostgresPool } from "./postgres-pool.server";
 
 /**
  * Publish/subscribe between the parts of the server: the sync, the jobs and the services publish
@@ -42,10 +43,11 @@ export class InProcessEventBus<Events> implements EventBus<Events> {
 /** The bus for this configuration: shared through PostgreSQL when DATABASE_URL names one. */
 export function createEventBus<Events>(databaseUrl: string | null): EventBus<Events> {
   return databaseUrl
-    ? new PostgresEventBus<Events>({ connectionString: databaseUrl })
+    ? new PostgresEventBus<Events>({
+        connectionString: databaseUrl,
+        pool: sharedPostgresPool(databaseUrl),
+      })
     : new InProcessEventBus<Events>();
 }
 
-export const eventBus: EventBus<DomainEvents> = createEventBus<DomainEvents>(
-  databaseUrlFromEnv(),
-);
+export const eventBus: EventBus<DomainEvents> = createEventBus<DomainEvents>(databaseUrlFromEnv());

@@ -34,7 +34,11 @@ interface PendingPublish {
 }
 
 export interface PostgresEventBusOptions {
+  /** For the listener's connection of its own (LISTEN holds a session). */
   connectionString: string;
+  /** Where publishes (and large payloads' reads) go: the process's query pool, which the bus
+   * shares and does not end (./postgres-pool.server.ts). */
+  pool: pg.Pool;
   /** The first wait before reconnecting the listener after its connection is lost; it doubles. */
   reconnectDelayMs?: number;
 }
@@ -42,7 +46,7 @@ export interface PostgresEventBusOptions {
 /**
  * The event bus shared by every process of the site through PostgreSQL's LISTEN/NOTIFY
  * (docs/decisions/0038). A dedicated connection LISTENs, from the first subscription on; a publish
- * is a NOTIFY (through a small pool), and every listening process, the publisher included, gets
+ * is a NOTIFY (through the process's query pool), and every listening process, the publisher included, gets
  * it once and runs its own subscribers. The publisher waits for its own notification to come
  * back, so `publish` resolves once the local subscribers have run, as in process.
  *
@@ -71,15 +75,11 @@ export class PostgresEventBus<Events> implements EventBus<Events> {
   private lastCleanup = 0;
   private closed = false;
 
-  constructor({ connectionString, reconnectDelayMs }: PostgresEventBusOptions) {
+  constructor({ connectionString, pool, reconnectDelayMs }: PostgresEventBusOptions) {
     this.connectionString = connectionString;
+    this.pool = pool;
     this.firstReconnectDelayMs = reconnectDelayMs ?? RECONNECT_DELAY_MS.first;
     this.reconnectDelayMs = this.firstReconnectDelayMs;
-    // allowExitOnIdle: a script that only publishes (npm run sync) still exits when done.
-    this.pool = new pg.Pool({ connectionString, max: 2, allowExitOnIdle: true });
-    this.pool.on("error", (error) =>
-      logger.warn({ err: error }, "event bus: idle connection lost"),
-    );
   }
 
   /** Whether the listener is connected and LISTENing (for tests and readiness). */
@@ -138,7 +138,7 @@ export class PostgresEventBus<Events> implements EventBus<Events> {
     const listener = this.listener;
     this.listener = null;
     this.connected = false;
-    await Promise.allSettled([listener?.end(), this.pool.end()]);
+    await listener?.end().catch(() => {});
   }
 
   private awaitLoopback(seq: number, topic: string, payload: unknown): Promise<void> {

@@ -1,8 +1,8 @@
-import pg from "pg";
+import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { databaseUrlFromEnv } from "./config.server";
-import { logger } from "./logger.server";
+import { sharedPostgresPool } from "./postgres-pool.server";
 
 export interface RateLimitOptions {
   /** Names the counter; keys of different limiters never meet. */
@@ -15,17 +15,11 @@ export interface RateLimitOptions {
 /** The table the PostgreSQL counters share (db/migrations/0022_...). */
 export const RATE_LIMIT_TABLE = "rate_limits";
 
-let sharedPool: pg.Pool | null = null;
-
-/** The connections the site's rate limiters count through: DATABASE_URL's, or null on SQLite. */
+/** The connections the site's rate limiters count through: the process's query pool
+ * (./postgres-pool.server.ts), or null on SQLite. */
 function rateLimitPool(): pg.Pool | null {
   const url = databaseUrlFromEnv();
-  if (!url) return null;
-  if (!sharedPool) {
-    sharedPool = new pg.Pool({ connectionString: url, max: 4, allowExitOnIdle: true });
-    sharedPool.on("error", (error) => logger.warn({ err: error }, "rate limits: connection lost"));
-  }
-  return sharedPool;
+  return url ? sharedPostgresPool(url) : null;
 }
 
 /**

@@ -1,6 +1,8 @@
+import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createEventBus } from "~/lib/event-bus.server";
 import { LISTENER_NAME, PostgresEventBus } from "~/lib/postgres-event-bus.server";
+import { createPostgresPool, sharedPostgresPool } from "~/lib/postgres-pool.server";
 import { createTestPostgresDatabase, postgresSkipReason } from "../postgres-database";
 import type { TestPostgresDatabase } from "../postgres-database";
 
@@ -11,11 +13,15 @@ interface TestEvents {
 
 let database: TestPostgresDatabase;
 const buses: PostgresEventBus<TestEvents>[] = [];
+const pools: pg.Pool[] = [];
 
-/** One process's bus: a connection of its own, as a second server process would have. */
+/** One process's bus: a pool and a listener of its own, as a second server process would have. */
 function processBus() {
+  const pool = createPostgresPool(database.url, { max: 2 });
+  pools.push(pool);
   const bus = new PostgresEventBus<TestEvents>({
     connectionString: database.url,
+    pool,
     reconnectDelayMs: 50,
   });
   buses.push(bus);
@@ -39,6 +45,7 @@ describe.skipIf(postgresSkipReason)(
     }, 60_000);
     afterEach(async () => {
       await Promise.all(buses.splice(0).map((bus) => bus.close()));
+      await Promise.all(pools.splice(0).map((pool) => pool.end()));
     });
     afterAll(async () => {
       await database?.drop();
@@ -48,6 +55,7 @@ describe.skipIf(postgresSkipReason)(
       const bus = createEventBus<TestEvents>(database.url);
       expect(bus).toBeInstanceOf(PostgresEventBus);
       await bus.close();
+      await sharedPostgresPool(database.url).end();
     });
 
     it("delivers an event published by one process exactly once in each process", async () => {
