@@ -4,11 +4,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import WebSocket from "ws";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
-import { postgresBinDir, startThrowawayCluster } from "../postgres/cluster";
-import type { ThrowawayCluster } from "../postgres/cluster";
+import { createTestPostgresDatabase, postgresSkipReason } from "../postgres/scratch-database";
 import { expect, test } from "./fixtures";
 
 // Issue 20's multi-process test (docs/decisions/0038): two production servers on one PostgreSQL,
@@ -75,32 +73,20 @@ async function openSocket(server: ServerProcess, endpoint: string, token?: strin
 
 test("two processes on one PostgreSQL share pushes and hand the jobs over", async ({}, info) => {
   test.skip(info.project.name !== "js-off", "a server-level test: one project is enough");
-  test.skip(
-    !process.env.TEST_POSTGRES_URL && !postgresBinDir(),
-    "PostgreSQL is not installed (tests/ensure-postgres.sh installs it)",
-  );
+  test.skip(Boolean(postgresSkipReason), postgresSkipReason ?? "");
   test.setTimeout(180_000);
 
-  let cluster: ThrowawayCluster | null = null;
-  const serverUrl = process.env.TEST_POSTGRES_URL ?? (cluster = await startThrowawayCluster()).url;
-  const name = `goatedvips_multi_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const db = new pg.Client({ connectionString: databaseUrl });
+  // An empty database (the first server migrates it) in a throwaway cluster, or TEST_POSTGRES_URL's.
+  const database = await createTestPostgresDatabase({ sharedTables: false });
   const servers: ServerProcess[] = [];
   const sockets: WebSocket[] = [];
   try {
     // One after the other: the first migrates the empty database.
     for (const port of PORTS) {
-      const server = startServer(port, databaseUrl);
+      const server = startServer(port, database.url);
       servers.push(server);
       await healthy(server);
     }
-    await db.connect();
     await expect.poll(() => servers.filter((s) => s.output().includes(LEADER_LINE)).length).toBe(1);
     const leader = servers.find((s) => s.output().includes(LEADER_LINE));
     const follower = servers.find((s) => s !== leader);
@@ -139,14 +125,14 @@ test("two processes on one PostgreSQL share pushes and hand the jobs over", asyn
     // A race that has ended: whoever runs the jobs completes it, once.
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
-    const { rows } = await db.query<{ id: number }>(
+    const { rows } = await database.query(
       `INSERT INTO races (title, type, status, prize_pool_cents, min_wager, start_date, end_date,
          prize_distribution, is_automatic, created_at, updated_at)
        VALUES ('Multi-process race', 'weekly', 'live', 10000, 0, $1, $2, '{"1":100}', 0, $3, $3)
        RETURNING id`,
       [iso(now - 86_400_000), iso(now - 60_000), iso(now - 86_400_000)],
     );
-    const raceId = rows[0]?.id;
+    const raceId = (rows[0] as { id: number } | undefined)?.id;
 
     // Killing the job holder hands the jobs to the other within one interval (plus slack for a
     // loaded machine); the new holder's first race pass completes the race.
@@ -170,7 +156,7 @@ test("two processes on one PostgreSQL share pushes and hand the jobs over", asyn
       .poll(() => followerBoard.ofType("LEADERBOARD_UPDATE").length, { timeout: 30_000 })
       .toBeGreaterThan(updates + 1);
     expect(completions()).toHaveLength(1);
-    const status = await db.query("SELECT status FROM races WHERE id = $1", [raceId]);
+    const status = await database.query("SELECT status FROM races WHERE id = $1", [raceId]);
     expect(status.rows[0]).toEqual({ status: "completed" });
   } finally {
     for (const server of servers) {
@@ -190,9 +176,6 @@ test("two processes on one PostgreSQL share pushes and hand the jobs over", asyn
           }),
       ),
     );
-    await db.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-    cluster?.stop();
+    await database.drop();
   }
 });

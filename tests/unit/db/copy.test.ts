@@ -8,8 +8,8 @@ import { migrateToLatest, openDatabase, openPostgresDatabase } from "~db";
 import type { Database } from "~db";
 import { COPIED_TABLES, copySqliteToPostgres, CopyRefused, openSourceDatabase } from "~db/copy";
 import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
-import { createTestPostgresDatabase, postgresSkipReason } from "../postgres-database";
-import type { TestPostgresDatabase } from "../postgres-database";
+import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
+import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 
 const sqliteFile = (name: string) =>
   path.join(mkdtempSync(path.join(tmpdir(), "goatedvips-copy-")), name);

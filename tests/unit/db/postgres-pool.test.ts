@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openPostgresDatabase } from "~db";
-import { createTestPostgresDatabase, postgresSkipReason } from "../postgres-database";
-import type { TestPostgresDatabase } from "../postgres-database";
+import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
+import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 
 describe.skipIf(postgresSkipReason)(`the PostgreSQL pool ${postgresSkipReason ?? ""}`, () => {
   let database: TestPostgresDatabase;

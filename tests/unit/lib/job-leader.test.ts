@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { JOB_LOCK_KEY, startJobLeader } from "~/lib/job-leader.server";
-import { createTestPostgresDatabase, postgresSkipReason } from "../postgres-database";
-import type { TestPostgresDatabase } from "../postgres-database";
+import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
+import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 
 const INTERVAL_MS = 1_000;
 

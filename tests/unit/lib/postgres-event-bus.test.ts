@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createEventBus } from "~/lib/event-bus.server";
 import { LISTENER_NAME, PostgresEventBus } from "~/lib/postgres-event-bus.server";
 import { createPostgresPool, sharedPostgresPool } from "~/lib/postgres-pool.server";
-import { createTestPostgresDatabase, postgresSkipReason } from "../postgres-database";
-import type { TestPostgresDatabase } from "../postgres-database";
+import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
+import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 
 interface TestEvents {
   "race.completed": { raceId: number };

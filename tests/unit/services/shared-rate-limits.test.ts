@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestPostgresDatabase, postgresSkipReason } from "../postgres-database";
-import type { TestPostgresDatabase } from "../postgres-database";
+import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
+import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 
 let database: TestPostgresDatabase;
 const pools: pg.Pool[] = [];

@@ -1,11 +1,13 @@
 // A fresh PostgreSQL database for the tests of what several processes share (the event bus, the
-// job lock, the rate limits): in the cluster of TEST_POSTGRES_URL (npm test's PostgreSQL pass),
-// else in a throwaway cluster of its own. Skipped, saying why, where PostgreSQL is not installed.
+// job lock, the rate limits; tests/e2e/multi-process.spec.ts's two servers): in the cluster of
+// TEST_POSTGRES_URL (npm test's PostgreSQL pass), else in a throwaway cluster of its own. Skipped,
+// saying why, where PostgreSQL is not installed.
 import { randomBytes } from "node:crypto";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { postgresBinDir, startThrowawayCluster } from "../postgres/cluster";
-import type { ThrowawayCluster } from "../postgres/cluster";
+import { postgresBinDir, startThrowawayCluster } from "./cluster";
+import type { ThrowawayCluster } from "./cluster";
+import { databaseUrl } from "./template-database";
 import { migrations } from "~db/migrations";
 
 /** Why the PostgreSQL tests cannot run here, or null when they can. */
@@ -36,9 +38,8 @@ export async function createTestPostgresDatabase({
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const url = databaseUrl(serverUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   // DROP DATABASE ... WITH (FORCE) ends whatever connection is still closing.
   pool.on("error", () => {});
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
@@ -48,7 +49,7 @@ export async function createTestPostgresDatabase({
     await migration.up(db);
   }
   return {
-    url: url.toString(),
+    url,
     query: (text, values) => pool.query(text, values),
     async drop() {
       await db.destroy();
