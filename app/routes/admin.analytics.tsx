@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
+import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { DailyChart, ShareChart } from "~/components/admin/AnalyticsCharts";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
@@ -56,9 +56,7 @@ export default function AdminAnalytics() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Analytics">
-        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
-          Admin Panel
-        </Link>
+        <AdminPanelLink />
       </AdminPageHeader>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
+import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { SubmitButton, TextAreaField } from "~/components/ui/form";
 import type { TokenMetadata, TokenStatus } from "~/domain/provider-token";
@@ -66,9 +66,7 @@ export default function AdminApiTokens() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <AdminPageHeader title="API Tokens">
-        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
-          Admin Panel
-        </Link>
+        <AdminPanelLink />
       </AdminPageHeader>
       <p className="mt-2 text-muted">
         The Goated API token the sync uses to read the affiliate leaderboard.

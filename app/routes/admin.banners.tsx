@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
+import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { SubmitButton, TextField } from "~/components/ui/form";
 import { HERO_CONTENT, HERO_VIDEO_MESSAGES } from "~/domain/hero-banners";
 import { heroVideoSchema } from "~/domain/hero-video-form";
@@ -115,9 +115,7 @@ export default function AdminBanners() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <AdminPageHeader title="Page Banners">
-        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
-          Admin Panel
-        </Link>
+        <AdminPanelLink />
       </AdminPageHeader>
       <p className="mt-3 max-w-2xl text-sm text-muted">
         Each hero is a designed poster. With a video URL, browsers on a fast connection play the

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
+import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { Pager } from "~/components/admin/Pager";
 import {
@@ -101,9 +101,7 @@ export default function AdminNotifications() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Notifications">
-        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
-          Admin Panel
-        </Link>
+        <AdminPanelLink />
       </AdminPageHeader>
 
       <section aria-labelledby="send-heading" className="mt-8 max-w-2xl">

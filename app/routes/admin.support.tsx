@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
+import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { ChatComposer, ChatMessageList } from "~/components/support/SupportChat";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { useHydrated } from "~/components/ui/hooks";
@@ -111,9 +111,7 @@ export default function AdminSupport() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Support">
-        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
-          Admin Panel
-        </Link>
+        <AdminPanelLink />
       </AdminPageHeader>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">

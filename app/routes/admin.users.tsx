@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
+import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
@@ -85,9 +85,7 @@ export default function AdminUsers() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="User Management">
-        <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
-          Admin Panel
-        </Link>
+        <AdminPanelLink />
       </AdminPageHeader>
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** An admin page's heading, with its actions (links, buttons) beside it. */
@@ -9,5 +10,14 @@ export function AdminPageHeader({ title, children }: { title: string; children: 
       </h1>
       {children}
     </div>
+  );
+}
+
+/** The way back to /admin from one of its pages, beside the page's heading. */
+export function AdminPanelLink() {
+  return (
+    <Link to="/admin" className="text-sm font-semibold text-primary hover:underline">
+      Admin Panel
+    </Link>
   );
 }

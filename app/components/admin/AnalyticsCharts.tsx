@@ -17,14 +17,21 @@ const PLOT = {
   height: HEIGHT - MARGIN.top - MARGIN.bottom,
 };
 
+/** A chart's frame: its caption and description, and the SVG image they title and describe (or,
+ * when there is nothing to draw, the `empty` sentence instead). */
 function ChartFigure({
   title,
   description,
+  height,
+  empty = null,
   children,
 }: {
   title: string;
   description: string;
-  children: (ids: { title: string; desc: string }) => ReactNode;
+  /** The image's height in SVG units; its width is WIDTH. */
+  height: number;
+  empty?: string | null;
+  children: ReactNode;
 }) {
   const id = useId();
   const ids = { title: `${id}-title`, desc: `${id}-desc` };
@@ -32,7 +39,23 @@ function ChartFigure({
     <figure className="rounded-xl border border-accent bg-card p-4">
       <figcaption className="font-display text-lg font-extrabold uppercase">{title}</figcaption>
       <p className="mt-1 text-sm text-muted">{description}</p>
-      <div className="mt-3">{children(ids)}</div>
+      <div className="mt-3">
+        {empty !== null ? (
+          <p className="text-sm text-muted">{empty}</p>
+        ) : (
+          <svg
+            viewBox={`0 0 ${WIDTH} ${height}`}
+            role="img"
+            aria-labelledby={ids.title}
+            aria-describedby={ids.desc}
+            className="h-auto w-full text-primary"
+          >
+            <title id={ids.title}>{title}</title>
+            <desc id={ids.desc}>{description}</desc>
+            {children}
+          </svg>
+        )}
+      </div>
     </figure>
   );
 }
@@ -57,82 +80,64 @@ export function DailyChart({
   const first = points[0];
   const last = points.at(-1);
   return (
-    <ChartFigure title={title} description={description}>
-      {(ids) => (
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={ids.title}
-          aria-describedby={ids.desc}
-          className="h-auto w-full text-primary"
-        >
-          <title id={ids.title}>{title}</title>
-          <desc id={ids.desc}>{description}</desc>
-          <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
-            {chart.gridlines.map((line) => (
-              <g key={line.value}>
-                <line
-                  x1={0}
-                  x2={PLOT.width}
-                  y1={line.y}
-                  y2={line.y}
-                  className="stroke-accent"
-                  strokeWidth={1}
-                />
-                <text
-                  x={-8}
-                  y={line.y}
-                  dy="0.35em"
-                  textAnchor="end"
-                  className="fill-muted text-[11px]"
-                >
-                  {format(line.value)}
-                </text>
-              </g>
-            ))}
-            {kind === "bars" ? (
-              chart.bars.map((bar) =>
-                bar.height > 0 ? (
-                  <rect
-                    key={bar.day}
-                    x={bar.x}
-                    y={bar.y}
-                    width={bar.width}
-                    height={bar.height}
-                    rx={Math.min(2, bar.width / 2)}
-                    fill="currentColor"
-                  />
-                ) : null,
-              )
-            ) : (
-              <>
-                <path d={chart.line} fill="none" stroke="currentColor" strokeWidth={2} />
-                {chart.bars.map((bar) =>
-                  bar.value === null ? null : (
-                    <circle
-                      key={bar.day}
-                      cx={bar.x + bar.width / 2}
-                      cy={bar.y}
-                      r={2.5}
-                      fill="currentColor"
-                    />
-                  ),
-                )}
-              </>
-            )}
-            {first && last ? (
-              <g className="fill-muted text-[11px]">
-                <text x={0} y={PLOT.height + 18}>
-                  {shortDayLabel(first.day)}
-                </text>
-                <text x={PLOT.width} y={PLOT.height + 18} textAnchor="end">
-                  {shortDayLabel(last.day)}
-                </text>
-              </g>
-            ) : null}
+    <ChartFigure title={title} description={description} height={HEIGHT}>
+      <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
+        {chart.gridlines.map((line) => (
+          <g key={line.value}>
+            <line
+              x1={0}
+              x2={PLOT.width}
+              y1={line.y}
+              y2={line.y}
+              className="stroke-accent"
+              strokeWidth={1}
+            />
+            <text x={-8} y={line.y} dy="0.35em" textAnchor="end" className="fill-muted text-[11px]">
+              {format(line.value)}
+            </text>
           </g>
-        </svg>
-      )}
+        ))}
+        {kind === "bars" ? (
+          chart.bars.map((bar) =>
+            bar.height > 0 ? (
+              <rect
+                key={bar.day}
+                x={bar.x}
+                y={bar.y}
+                width={bar.width}
+                height={bar.height}
+                rx={Math.min(2, bar.width / 2)}
+                fill="currentColor"
+              />
+            ) : null,
+          )
+        ) : (
+          <>
+            <path d={chart.line} fill="none" stroke="currentColor" strokeWidth={2} />
+            {chart.bars.map((bar) =>
+              bar.value === null ? null : (
+                <circle
+                  key={bar.day}
+                  cx={bar.x + bar.width / 2}
+                  cy={bar.y}
+                  r={2.5}
+                  fill="currentColor"
+                />
+              ),
+            )}
+          </>
+        )}
+        {first && last ? (
+          <g className="fill-muted text-[11px]">
+            <text x={0} y={PLOT.height + 18}>
+              {shortDayLabel(first.day)}
+            </text>
+            <text x={PLOT.width} y={PLOT.height + 18} textAnchor="end">
+              {shortDayLabel(last.day)}
+            </text>
+          </g>
+        ) : null}
+      </g>
     </ChartFigure>
   );
 }
@@ -157,46 +162,35 @@ export function ShareChart({
   const bars = shareBars(items, barWidth);
   const height = Math.max(1, bars.length) * BAR_ROW;
   return (
-    <ChartFigure title={title} description={description}>
-      {(ids) =>
-        bars.length === 0 ? (
-          <p className="text-sm text-muted">{empty}</p>
-        ) : (
-          <svg
-            viewBox={`0 0 ${WIDTH} ${height}`}
-            role="img"
-            aria-labelledby={ids.title}
-            aria-describedby={ids.desc}
-            className="h-auto w-full text-primary"
+    <ChartFigure
+      title={title}
+      description={description}
+      height={height}
+      empty={bars.length === 0 ? empty : null}
+    >
+      {bars.map((bar, index) => (
+        <g key={`${bar.label}-${index}`} transform={`translate(0 ${index * BAR_ROW})`}>
+          <text x={0} y={BAR_ROW / 2} dy="0.35em" className="fill-white text-[13px]">
+            {bar.label.length > 24 ? `${bar.label.slice(0, 23)}…` : bar.label}
+          </text>
+          <rect
+            x={LABEL_WIDTH}
+            y={6}
+            width={Math.max(bar.width, bar.value > 0 ? 2 : 0)}
+            height={BAR_ROW - 12}
+            rx={2}
+            fill="currentColor"
+          />
+          <text
+            x={LABEL_WIDTH + bar.width + 8}
+            y={BAR_ROW / 2}
+            dy="0.35em"
+            className="fill-muted text-[13px] tabular-nums"
           >
-            <title id={ids.title}>{title}</title>
-            <desc id={ids.desc}>{description}</desc>
-            {bars.map((bar, index) => (
-              <g key={`${bar.label}-${index}`} transform={`translate(0 ${index * BAR_ROW})`}>
-                <text x={0} y={BAR_ROW / 2} dy="0.35em" className="fill-white text-[13px]">
-                  {bar.label.length > 24 ? `${bar.label.slice(0, 23)}…` : bar.label}
-                </text>
-                <rect
-                  x={LABEL_WIDTH}
-                  y={6}
-                  width={Math.max(bar.width, bar.value > 0 ? 2 : 0)}
-                  height={BAR_ROW - 12}
-                  rx={2}
-                  fill="currentColor"
-                />
-                <text
-                  x={LABEL_WIDTH + bar.width + 8}
-                  y={BAR_ROW / 2}
-                  dy="0.35em"
-                  className="fill-muted text-[13px] tabular-nums"
-                >
-                  {bar.value.toLocaleString("en-US")}
-                </text>
-              </g>
-            ))}
-          </svg>
-        )
-      }
+            {bar.value.toLocaleString("en-US")}
+          </text>
+        </g>
+      ))}
     </ChartFigure>
   );
 }
