@@ -1,10 +1,10 @@
 import { mkdirSync, rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "~db";
 import { insertProviderToken } from "../factories";
 import { providerJwt } from "../provider-jwt";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 // The admin API-token page of issue 15: the tabs, every banner, the form's messages, saving
@@ -42,16 +42,6 @@ async function resetTokens(stored?: string) {
   } finally {
     await db.destroy();
   }
-}
-
-// axe runs inside the page, which a browser without JavaScript cannot do.
-async function expectNoSeriousViolations(page: Page) {
-  if (!jsEnabled(test.info().project.name)) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-  expect(serious).toEqual([]);
 }
 
 async function openAddTab(page: Page) {

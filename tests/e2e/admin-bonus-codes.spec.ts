@@ -1,22 +1,11 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createSignedInAccount, signInAs } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 // Issue 16's bonus codes: an admin adds, edits and deletes a code on /admin/bonus-codes (a page
 // section and a confirm step without JavaScript, dialogs with it) and members see it on
 // /bonus-codes, where copying says 'Copied!'.
-
-async function expectNoSeriousViolations(page: Page) {
-  // axe runs inside the page, which a browser without JavaScript cannot do.
-  if (!jsEnabled(test.info().project.name)) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 const uniqueCode = () => `E2E-${randomBytes(3).toString("hex").toUpperCase()}`;
 

@@ -14,6 +14,16 @@ async function violationsOf(page: Page, impacts: readonly string[]): Promise<str
 }
 
 /**
+ * No serious or critical axe violation on the page as this browser has it, where axe can run (with
+ * JavaScript); without JavaScript it checks nothing (expectNoAxeViolations below scans the
+ * server's page instead).
+ */
+export async function expectNoSeriousViolations(page: Page) {
+  if (!jsEnabled(test.info().project.name)) return;
+  expect(await violationsOf(page, ["serious", "critical"])).toEqual([]);
+}
+
+/**
  * Scans the page with axe and expects no violation of the given impacts. axe runs inside the page,
  * which a browser without JavaScript cannot do: without JavaScript, the same URL is scanned in a
  * browser that runs no script of the site's (every script request refused, so nothing hydrates):

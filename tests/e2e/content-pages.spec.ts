@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "~db";
 import { E2E_DATABASE_PATH, createSignedInAccount, signInAs } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, test } from "./fixtures";
 
 const PUBLIC_PAGES = [
@@ -28,17 +27,6 @@ const MEMBER_PAGES = [
 
 // axe runs inside the page, which a browser without JavaScript cannot do: the js-on and mobile
 // projects scan the same server-rendered pages.
-async function expectNoSeriousViolations(page: Page) {
-  if (!jsEnabled(test.info().project.name)) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(serious).toEqual([]);
-}
-
 test.describe("public content pages", () => {
   for (const [path, heading] of PUBLIC_PAGES) {
     test(`${path} answers 200 with its heading, a unique title and no serious axe violation`, async ({

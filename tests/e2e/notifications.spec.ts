@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "~db";
 import { uniqueName } from "../factories";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import type { TestAccount } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 // Issue 16, in-app notifications: an admin sends one from /admin/notifications, a member finds it
@@ -42,16 +42,6 @@ async function browserOf(browser: Browser, account: TestAccount, javaScriptEnabl
   await context.addInitScript(() => sessionStorage.setItem("hasVisited", "true"));
   await signInAs(context, account);
   return context;
-}
-
-// axe runs inside the page, which a browser without JavaScript cannot do.
-async function expectNoSeriousViolations(page: Page) {
-  if (!jsEnabled(test.info().project.name)) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-  expect(serious).toEqual([]);
 }
 
 /** The account menu's button: its name carries the unread count. */

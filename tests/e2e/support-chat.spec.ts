@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "~db";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import type { TestAccount } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 // The live support chat of issue 17: a player writes on /support (a plain form without
@@ -46,14 +46,6 @@ async function openLive(page: Page, path: string) {
   await page.goto(path);
   await greeted;
   await waitForHydration(page);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-  expect(serious).toEqual([]);
 }
 
 const messages = (page: Page) => page.getByTestId("chat-message");
