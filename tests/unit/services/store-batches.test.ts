@@ -16,7 +16,8 @@ const AWKWARD_NAMES = [
 ];
 const AWKWARD_TOTALS = [0.1 + 0.2, 1e-7, 123_456_789.123, 5e21];
 
-const PLAYERS = STORE_BATCH + STORE_BATCH / 2; // two batches
+// Four batches, one transaction each (sliceMs 0): on PostgreSQL the last three two at a time.
+const PLAYERS = STORE_BATCH * 3 + STORE_BATCH / 2;
 const first = new Date("2026-05-04T10:00:00.000Z");
 const second = new Date("2026-05-04T10:05:00.000Z");
 
@@ -49,7 +50,7 @@ beforeAll(() => migrateToLatest(db));
 
 it("stores batches of new and changed players exactly: names, totals, snapshots; absent players stay", async () => {
   const payload = Array.from({ length: PLAYERS }, (_, i) => referral(i));
-  expect(await storeReferrals(payload, { now: first, isDemo: false })).toEqual({
+  expect(await storeReferrals(payload, { now: first, isDemo: false, sliceMs: 0 })).toEqual({
     changed: PLAYERS,
     // The month-start baseline and the first sighting of each (all wagered before May too).
     snapshots: PLAYERS * 2,
@@ -74,7 +75,7 @@ it("stores batches of new and changed players exactly: names, totals, snapshots;
   }));
   const renamed = changedPayload.filter((_, i) => i % 7 === 0 || i % 11 === 0).length;
   const wagered = changedPayload.filter((_, i) => i % 11 === 0).length;
-  expect(await storeReferrals(changedPayload, { now: second, isDemo: false })).toEqual({
+  expect(await storeReferrals(changedPayload, { now: second, isDemo: false, sliceMs: 0 })).toEqual({
     changed: renamed,
     snapshots: wagered,
   });
