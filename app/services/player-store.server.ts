@@ -58,7 +58,7 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
  * reach for the next store to split.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
  * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044) the same plan
- * is written in statements that take a batch's rows as arrays, two transactions at a time, on the
+ * is written in statements that take a batch's rows as one JSON value, two transactions at a time, on the
  * server's thread: pg waits without holding the event loop.
  */
 export async function storeReferrals(
@@ -284,9 +284,9 @@ async function storeOnPostgres(
       .limit(1)
       .executeTakeFirst()) !== undefined;
 
-  // Each statement takes its rows as one array per column (unnest): one parameter per column
-  // rather than one per value, so a batch's statement is parsed and planned as cheaply as a
-  // one-row one, whatever its row count (docs/decisions/0044).
+  // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
+  // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
+  // JSON.stringify costs the client far less than pg's escaping of each value (docs/decisions/0044).
   const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
     const stored = new Map<string, StoredRow>();
     const { rows: storedRows } = await sql<StoredColumns>`
@@ -321,39 +321,33 @@ async function storeOnPostgres(
     // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
     // players' only writer and runs in one process at a time (the job lock), and the lookup above
     // ran in this transaction, so a uid it did not find is new.
-    const [added, known] = partitionRows(plan.playerValues, 9, (uid) => !stored.has(uid as string));
+    const [added, known] = partitionRows(
+      plan.playerValues,
+      PLAYER_COLUMNS.length,
+      (uid) => !stored.has(uid as string),
+    );
+    const columns = sql.join(PLAYER_COLUMNS.map((column) => sql.ref(column)));
     if (added.length > 0) {
-      const [uid, name, today, week, month, allTime, demo, updated, wagerChanged] = columnsOf(
-        added,
-        9,
-      );
       await sql`
-        INSERT INTO players (uid, name, today, this_week, this_month, all_time, is_demo, updated_at, wager_changed_at)
-        SELECT * FROM unnest(${uid}::text[], ${name}::text[], ${today}::float8[], ${week}::float8[],
-          ${month}::float8[], ${allTime}::float8[], ${demo}::int[], ${updated}::text[], ${wagerChanged}::text[])`.execute(
+        INSERT INTO players (${columns}) SELECT ${columns}
+        FROM json_populate_recordset(null::players, ${jsonRows(added, PLAYER_COLUMNS)}::json)`.execute(
         trx,
       );
     }
     if (known.length > 0) {
-      const [uid, name, today, week, month, allTime, demo, updated, wagerChanged] = columnsOf(
-        known,
-        9,
-      );
       await sql`
         UPDATE players SET name = payload.name, today = payload.today, this_week = payload.this_week,
           this_month = payload.this_month, all_time = payload.all_time, is_demo = payload.is_demo,
           updated_at = payload.updated_at, wager_changed_at = payload.wager_changed_at
-        FROM unnest(${uid}::text[], ${name}::text[], ${today}::float8[], ${week}::float8[],
-          ${month}::float8[], ${allTime}::float8[], ${demo}::int[], ${updated}::text[], ${wagerChanged}::text[])
-          AS payload (uid, name, today, this_week, this_month, all_time, is_demo, updated_at, wager_changed_at)
+        FROM json_populate_recordset(null::players, ${jsonRows(known, PLAYER_COLUMNS)}::json) AS payload
         WHERE players.uid = payload.uid`.execute(trx);
     }
     const snapshots = plan.snapshotValues.length / 3;
     if (snapshots > 0) {
-      const [uid, takenAt, allTime] = columnsOf(plan.snapshotValues, 3);
       await sql`
         INSERT INTO wager_snapshots (uid, taken_at, all_time)
-        SELECT * FROM unnest(${uid}::text[], ${takenAt}::text[], ${allTime}::float8[])`.execute(
+        SELECT uid, taken_at, all_time
+        FROM json_populate_recordset(null::wager_snapshots, ${jsonRows(plan.snapshotValues, SNAPSHOT_COLUMNS)}::json)`.execute(
         trx,
       );
     }
@@ -422,12 +416,29 @@ function partitionRows(
   return [passing, rest];
 }
 
-/** A flat list of values, `columns` per row, as one list per column. */
-function columnsOf(values: unknown[], columns: number): unknown[][] {
-  const lists = Array.from({ length: columns }, () => [] as unknown[]);
-  for (let index = 0; index < values.length; index += 1)
-    lists[index % columns]!.push(values[index]);
-  return lists;
+/** The columns of planBatch's rows, in its order (players' is also their table's). */
+const PLAYER_COLUMNS = [
+  "uid",
+  "name",
+  "today",
+  "this_week",
+  "this_month",
+  "all_time",
+  "is_demo",
+  "updated_at",
+  "wager_changed_at",
+] as const;
+const SNAPSHOT_COLUMNS = ["uid", "taken_at", "all_time"] as const;
+
+/** A flat list of values, a row per `columns.length`, as a JSON array of objects. */
+function jsonRows(values: unknown[], columns: readonly string[]): string {
+  const rows: Record<string, unknown>[] = [];
+  for (let start = 0; start < values.length; start += columns.length) {
+    const row: Record<string, unknown> = {};
+    columns.forEach((column, index) => (row[column] = values[start + index]));
+    rows.push(row);
+  }
+  return JSON.stringify(rows);
 }
 
 const storeCommits = { count: 0 };
