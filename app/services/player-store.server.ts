@@ -32,7 +32,7 @@ export const STORE_SLICE_MS = 50;
 
 /**
  * Referrals stored per batch: one lookup of their stored rows, then their writes. Ten times as many
- * on PostgreSQL, whose statements take a batch's rows as arrays and cost a round trip each, and
+ * on PostgreSQL, whose statements take a batch's rows as one value and cost a round trip each, and
  * whose readers never wait for the store (docs/decisions/0044).
  */
 export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
@@ -58,8 +58,8 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
  * reach for the next store to split.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
  * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044) the same plan
- * is written in statements that take a batch's rows as one JSON value, two transactions at a time, on the
- * server's thread: pg waits without holding the event loop.
+ * is written in statements that take a batch's rows as one JSON value, two transactions at a time,
+ * on the server's thread: pg waits without holding the event loop.
  */
 export async function storeReferrals(
   referrals: Referral[],
@@ -265,7 +265,7 @@ type StoredColumns = Pick<
   "uid" | "name" | "today" | "this_week" | "this_month" | "all_time" | "wager_changed_at"
 >;
 
-/** storeReferrals on PostgreSQL: the same plan per batch, one transaction per slice. */
+/** storeReferrals on PostgreSQL: the same plan per batch, a transaction per slice, two at once. */
 async function storeOnPostgres(
   database: Kysely<Database>,
   referrals: Referral[],
@@ -286,7 +286,7 @@ async function storeOnPostgres(
 
   // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
   // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
-  // JSON.stringify costs the client far less than pg's escaping of each value (docs/decisions/0044).
+  // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
   const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
     const stored = new Map<string, StoredRow>();
     const { rows: storedRows } = await sql<StoredColumns>`
@@ -321,35 +321,30 @@ async function storeOnPostgres(
     // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
     // players' only writer and runs in one process at a time (the job lock), and the lookup above
     // ran in this transaction, so a uid it did not find is new.
-    const [added, known] = partitionRows(
-      plan.playerValues,
-      PLAYER_COLUMNS.length,
-      (uid) => !stored.has(uid as string),
-    );
+    const players = rowObjects(plan.playerValues, PLAYER_COLUMNS);
+    const added = players.filter((row) => !stored.has(row.uid as string));
+    const known = players.filter((row) => stored.has(row.uid as string));
     const columns = sql.join(PLAYER_COLUMNS.map((column) => sql.ref(column)));
     if (added.length > 0) {
       await sql`
         INSERT INTO players (${columns}) SELECT ${columns}
-        FROM json_populate_recordset(null::players, ${jsonRows(added, PLAYER_COLUMNS)}::json)`.execute(
-        trx,
-      );
+        FROM json_populate_recordset(null::players, ${JSON.stringify(added)}::json)`.execute(trx);
     }
     if (known.length > 0) {
       await sql`
         UPDATE players SET name = payload.name, today = payload.today, this_week = payload.this_week,
           this_month = payload.this_month, all_time = payload.all_time, is_demo = payload.is_demo,
           updated_at = payload.updated_at, wager_changed_at = payload.wager_changed_at
-        FROM json_populate_recordset(null::players, ${jsonRows(known, PLAYER_COLUMNS)}::json) AS payload
+        FROM json_populate_recordset(null::players, ${JSON.stringify(known)}::json) AS payload
         WHERE players.uid = payload.uid`.execute(trx);
     }
     const snapshots = plan.snapshotValues.length / 3;
     if (snapshots > 0) {
+      const snapshotRows = JSON.stringify(rowObjects(plan.snapshotValues, SNAPSHOT_COLUMNS));
       await sql`
         INSERT INTO wager_snapshots (uid, taken_at, all_time)
         SELECT uid, taken_at, all_time
-        FROM json_populate_recordset(null::wager_snapshots, ${jsonRows(plan.snapshotValues, SNAPSHOT_COLUMNS)}::json)`.execute(
-        trx,
-      );
+        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx);
     }
     result.changed += plan.changed;
     result.snapshots += snapshots;
@@ -402,20 +397,6 @@ const STORE_LANES = 2;
 /** Rows a PostgreSQL store writes before it refreshes the tables' statistics itself. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
-/** A flat list of values, `columns` per row, as two such lists: the rows whose first value passes, the rest. */
-function partitionRows(
-  values: unknown[],
-  columns: number,
-  passes: (first: unknown) => boolean,
-): [unknown[], unknown[]] {
-  const passing: unknown[] = [];
-  const rest: unknown[] = [];
-  for (let start = 0; start < values.length; start += columns) {
-    (passes(values[start]) ? passing : rest).push(...values.slice(start, start + columns));
-  }
-  return [passing, rest];
-}
-
 /** The columns of planBatch's rows, in its order (players' is also their table's). */
 const PLAYER_COLUMNS = [
   "uid",
@@ -430,15 +411,15 @@ const PLAYER_COLUMNS = [
 ] as const;
 const SNAPSHOT_COLUMNS = ["uid", "taken_at", "all_time"] as const;
 
-/** A flat list of values, a row per `columns.length`, as a JSON array of objects. */
-function jsonRows(values: unknown[], columns: readonly string[]): string {
+/** A flat list of values, a row per `columns.length`, as one object per row (for JSON). */
+function rowObjects(values: unknown[], columns: readonly string[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (let start = 0; start < values.length; start += columns.length) {
     const row: Record<string, unknown> = {};
     columns.forEach((column, index) => (row[column] = values[start + index]));
     rows.push(row);
   }
-  return JSON.stringify(rows);
+  return rows;
 }
 
 const storeCommits = { count: 0 };
