@@ -30,8 +30,12 @@ type StoredRow = [
  */
 export const STORE_SLICE_MS = 50;
 
-/** Referrals stored per batch: one lookup of their stored rows, then their writes. */
-export const STORE_BATCH = 200;
+/**
+ * Referrals stored per batch: one lookup of their stored rows, then their writes. Ten times as many
+ * on PostgreSQL, whose statements take a batch's rows as one value and cost a round trip each, and
+ * whose readers never wait for the store (docs/decisions/0044).
+ */
+export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
 
 /**
  * Stores one sync's referrals. Rows that did not change are not rewritten. `wager_changed_at`
@@ -53,9 +57,9 @@ export const STORE_BATCH = 200;
  * for that reason: a store cut short in the month's first minutes leaves the players it did not
  * reach for the next store to split.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
- * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037) the same plan is
- * written through Kysely in multi-row statements, on the server's thread: pg waits without
- * holding the event loop.
+ * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044) the same plan
+ * is written in statements that take a batch's rows as one JSON value, two transactions at a time,
+ * on the server's thread: pg waits without holding the event loop.
  */
 export async function storeReferrals(
   referrals: Referral[],
@@ -229,10 +233,7 @@ function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: B
     // A new player's history before the month, or what a known player wagered between our
     // last sync and midnight (it belongs to the month that ended).
     const splitsMonthTurn = () =>
-      !frozenAcrossMidnight &&
-      baseline !== null &&
-      before !== undefined &&
-      baseline.allTime > before[5] &&
+      maySplitMonthTurn(wagered, before, now, monthStartDate, frozenAcrossMidnight) &&
       (context.newestSnapshotOf(uid) ?? "") < monthStart;
     if (baseline && (!before || splitsMonthTurn())) {
       snapshotValues.push(uid, baseline.takenAt, baseline.allTime);
@@ -242,19 +243,29 @@ function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: B
   return { renamed, playerValues, snapshotValues, changed };
 }
 
-const PLAYER_COLUMNS = [
-  "uid",
-  "name",
-  "today",
-  "this_week",
-  "this_month",
-  "all_time",
-  "is_demo",
-  "updated_at",
-  "wager_changed_at",
-] as const;
+/**
+ * Whether a month's turn may split a known player's wagers: their total before the month is above
+ * the one we last stored. Then their newest snapshot decides (planBatch), so a store asks for it
+ * only of these players.
+ */
+function maySplitMonthTurn(
+  wagered: Referral["wagered"],
+  before: StoredRow | undefined,
+  now: Date,
+  monthStartDate: Date,
+  frozenAcrossMidnight: boolean,
+): boolean {
+  if (frozenAcrossMidnight || before === undefined) return false;
+  const baseline = monthStartBaseline(wagered, now, monthStartDate);
+  return baseline !== null && baseline.allTime > before[5];
+}
 
-/** storeReferrals on PostgreSQL: the same plan per batch, one transaction per slice. */
+type StoredColumns = Pick<
+  Database["players"],
+  "uid" | "name" | "today" | "this_week" | "this_month" | "all_time" | "wager_changed_at"
+>;
+
+/** storeReferrals on PostgreSQL: the same plan per batch, a transaction per slice, two at once. */
 async function storeOnPostgres(
   database: Kysely<Database>,
   referrals: Referral[],
@@ -273,32 +284,29 @@ async function storeOnPostgres(
       .limit(1)
       .executeTakeFirst()) !== undefined;
 
+  // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
+  // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
+  // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
   const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
-    const uids = batch.map((r) => r.uid);
     const stored = new Map<string, StoredRow>();
-    if (uids.length > 0) {
-      const rows = await trx
-        .selectFrom("players")
-        .select(["uid", "name", "today", "this_week", "this_month", "all_time", "wager_changed_at"])
-        .where("uid", "in", uids)
-        .execute();
-      for (const row of rows) {
-        const { uid, name, today, this_week, this_month, all_time, wager_changed_at } = row;
-        stored.set(uid, [uid, name, today, this_week, this_month, all_time, wager_changed_at]);
-      }
+    const { rows: storedRows } = await sql<StoredColumns>`
+      SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
+      WHERE uid = ANY(${batch.map((r) => r.uid)}::text[])`.execute(trx);
+    for (const row of storedRows) {
+      const { uid, name, today, this_week, this_month, all_time, wager_changed_at } = row;
+      stored.set(uid, [uid, name, today, this_week, this_month, all_time, wager_changed_at]);
     }
-    // Newest snapshots only when a month's turn may split someone's wagers (planBatch asks).
+    // Newest snapshots only of the players whose wagers a month's turn may split (planBatch asks).
     const newest = new Map<string, string | null>();
-    const atMonthTurn = batch.some(
-      (r) => stored.has(r.uid) && monthStartBaseline(r.wagered, now, monthStartDate) !== null,
-    );
-    if (atMonthTurn) {
-      const rows = await trx
-        .selectFrom("wager_snapshots")
-        .select(["uid", (eb) => eb.fn.max("taken_at").as("newest")])
-        .where("uid", "in", [...stored.keys()])
-        .groupBy("uid")
-        .execute();
+    const mayNeedNewest = batch
+      .filter((r) =>
+        maySplitMonthTurn(r.wagered, stored.get(r.uid), now, monthStartDate, frozenAcrossMidnight),
+      )
+      .map((r) => r.uid);
+    if (mayNeedNewest.length > 0) {
+      const { rows } = await sql<{ uid: string; newest: string }>`
+        SELECT uid, max(taken_at) AS newest FROM wager_snapshots
+        WHERE uid = ANY(${mayNeedNewest}::text[]) GROUP BY uid`.execute(trx);
       for (const row of rows) newest.set(row.uid, row.newest);
     }
     const plan = planBatch(batch, stored, {
@@ -309,57 +317,72 @@ async function storeOnPostgres(
       frozenAcrossMidnight,
       newestSnapshotOf: (uid) => newest.get(uid) ?? null,
     });
-    const players = chunkRows(plan.playerValues, PLAYER_COLUMNS.length).map((row) => ({
-      uid: row[0] as string,
-      name: row[1] as string,
-      today: row[2] as number,
-      this_week: row[3] as number,
-      this_month: row[4] as number,
-      all_time: row[5] as number,
-      is_demo: row[6] as number,
-      updated_at: row[7] as string,
-      wager_changed_at: row[8] as string,
-    }));
-    if (players.length > 0) {
-      await trx
-        .insertInto("players")
-        .values(players)
-        .onConflict((oc) =>
-          oc
-            .column("uid")
-            .doUpdateSet((eb) =>
-              Object.fromEntries(
-                PLAYER_COLUMNS.filter((c) => c !== "uid").map((c) => [c, eb.ref(`excluded.${c}`)]),
-              ),
-            ),
-        )
-        .execute();
+    // New players in a plain INSERT, known ones in an UPDATE: ON CONFLICT's speculative insertion
+    // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
+    // players' only writer and runs in one process at a time (the job lock), and the lookup above
+    // ran in this transaction, so a uid it did not find is new.
+    const players = rowObjects(plan.playerValues, PLAYER_COLUMNS);
+    const added = players.filter((row) => !stored.has(row.uid as string));
+    const known = players.filter((row) => stored.has(row.uid as string));
+    const columns = sql.join(PLAYER_COLUMNS.map((column) => sql.ref(column)));
+    if (added.length > 0) {
+      await sql`
+        INSERT INTO players (${columns}) SELECT ${columns}
+        FROM json_populate_recordset(null::players, ${JSON.stringify(added)}::json)`.execute(trx);
     }
-    const snapshots = chunkRows(plan.snapshotValues, 3).map((row) => ({
-      uid: row[0] as string,
-      taken_at: row[1] as string,
-      all_time: row[2] as number,
-    }));
-    if (snapshots.length > 0) await trx.insertInto("wager_snapshots").values(snapshots).execute();
+    if (known.length > 0) {
+      await sql`
+        UPDATE players SET name = payload.name, today = payload.today, this_week = payload.this_week,
+          this_month = payload.this_month, all_time = payload.all_time, is_demo = payload.is_demo,
+          updated_at = payload.updated_at, wager_changed_at = payload.wager_changed_at
+        FROM json_populate_recordset(null::players, ${JSON.stringify(known)}::json) AS payload
+        WHERE players.uid = payload.uid`.execute(trx);
+    }
+    const snapshots = plan.snapshotValues.length / 3;
+    if (snapshots > 0) {
+      const snapshotRows = JSON.stringify(rowObjects(plan.snapshotValues, SNAPSHOT_COLUMNS));
+      await sql`
+        INSERT INTO wager_snapshots (uid, taken_at, all_time)
+        SELECT uid, taken_at, all_time
+        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx);
+    }
     result.changed += plan.changed;
-    result.snapshots += snapshots.length;
+    result.snapshots += snapshots;
   };
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
-  const slice = sliceClock(sliceMs);
   let next = 0;
-  // The demo purge goes with the first batch (always one, even for an empty payload).
-  do {
+  // One transaction: batches from `next` on until its slice is used up.
+  const storeTransaction = async (slice: ReturnType<typeof sliceClock>, purgeDemo: boolean) => {
     await database.transaction().execute(async (trx) => {
-      if (next === 0 && !isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+      if (purgeDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
       do {
-        await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
+        const batch = referrals.slice(next, next + STORE_BATCH);
         next += STORE_BATCH;
+        await storeBatch(trx, batch, result);
       } while (next < referrals.length && !slice.due());
     });
     storeCommits.count += 1;
-    if (next < referrals.length) await slice.next();
-  } while (next < referrals.length);
+  };
+  // The demo purge goes with the first transaction (always one, even for an empty payload), alone.
+  await storeTransaction(sliceClock(sliceMs), !isDemo);
+  // Then STORE_LANES transactions at a time, each on its own connection: the database's work is
+  // most of a store's, and one lane left every core but one idle (docs/decisions/0044). Each
+  // transaction still writes whole players; after a failure the other lanes commit what they
+  // were writing and start nothing more.
+  let failed = false;
+  const lane = async () => {
+    const slice = sliceClock(sliceMs);
+    while (next < referrals.length && !failed) {
+      await slice.next();
+      await storeTransaction(slice, false).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: STORE_LANES }, lane));
+  for (const settled of lanes) if (settled.status === "rejected") throw settled.reason;
   // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
   // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
   // snapshot lookups ran as scans: 8.6 of its 11 s in the bench).
@@ -368,14 +391,33 @@ async function storeOnPostgres(
   return result;
 }
 
+/** Transactions a PostgreSQL store has under way at once, each on its own connection. */
+const STORE_LANES = 2;
+
 /** Rows a PostgreSQL store writes before it refreshes the tables' statistics itself. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
-/** A flat list of values as rows of `columns` values. */
-function chunkRows(values: unknown[], columns: number): unknown[][] {
-  const rows: unknown[][] = [];
-  for (let start = 0; start < values.length; start += columns) {
-    rows.push(values.slice(start, start + columns));
+/** The columns of planBatch's rows, in its order (players' is also their table's). */
+const PLAYER_COLUMNS = [
+  "uid",
+  "name",
+  "today",
+  "this_week",
+  "this_month",
+  "all_time",
+  "is_demo",
+  "updated_at",
+  "wager_changed_at",
+] as const;
+const SNAPSHOT_COLUMNS = ["uid", "taken_at", "all_time"] as const;
+
+/** A flat list of values, a row per `columns.length`, as one object per row (for JSON). */
+function rowObjects(values: unknown[], columns: readonly string[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (let start = 0; start < values.length; start += columns.length) {
+    const row: Record<string, unknown> = {};
+    columns.forEach((column, index) => (row[column] = values[start + index]));
+    rows.push(row);
   }
   return rows;
 }
