@@ -52,5 +52,6 @@ if (upToDate) {
     env: { ...process.env, NODE_ENV: "production" },
   });
   execFileSync(process.execPath, ["scripts/build-sync-worker.mjs"], { stdio: "inherit" });
+  execFileSync("node_modules/.bin/tsx", ["scripts/compile-hints.ts"], { stdio: "inherit" });
   writeFileSync(STAMP, fingerprint());
 }

@@ -25,7 +25,6 @@ export function SiteShell({
   demoData: boolean;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   return (
     <>
       <a
@@ -48,12 +47,22 @@ export function SiteShell({
       <SupportWidget signedIn={user !== null} unread={user?.supportUnread ?? 0} />
       {user?.isAdmin ? <AdminButton /> : null}
       <Toaster serverToast={toast} />
-      {hydrated ? (
-        <>
-          <ScrollToTopButton />
-          <IntroScreen />
-        </>
-      ) : null}
+      <ScriptOnlyParts />
     </>
   );
+}
+
+/**
+ * What only JavaScript shows, in a component of its own: the render that shows it right after
+ * hydration (useHydrated) is synchronous, and in the shell it re-rendered the header, footer and
+ * widgets with it, one long task (docs/decisions/0043).
+ */
+function ScriptOnlyParts() {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <>
+      <ScrollToTopButton />
+      <IntroScreen />
+    </>
+  ) : null;
 }
