@@ -96,6 +96,8 @@ export interface SignedInDocumentsOptions {
   sessionCookieName: string;
   ttlMs?: number;
   maxEntries?: number;
+  /** How many rendered frames (URL and state) are kept; a frame is about 15 KB. */
+  maxFrames?: number;
   now?: () => number;
 }
 
@@ -120,9 +122,13 @@ export function signedInDocuments({
   sessionCookieName,
   ttlMs = 30_000,
   maxEntries = 500,
+  maxFrames = 1_000,
   now = () => Date.now(),
 }: SignedInDocumentsOptions) {
   const entries = new Map<string, Entry>();
+  // The frame's parts as rendered for one URL and one state (all their inputs: the render reads
+  // nothing else), so a user reloading a page with the same figures costs no render. Oldest first out.
+  const renderedFrames = new Map<string, FrameParts>();
   const building = new Map<string, Promise<Entry>>();
   // Paths whose route said (in any answer) that only the frame depends on the user.
   const shellOnlyPaths = new Set<string>();
@@ -213,7 +219,16 @@ export function signedInDocuments({
       ...data,
       loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
     });
-    const parts = template.parts.render(shell);
+    const state: FrameState = { user: shell.user, toast: shell.toast };
+    const frameKey = `${url}\n${JSON.stringify(state)}`;
+    let parts = renderedFrames.get(frameKey);
+    if (!parts) {
+      parts = template.parts.render(state);
+      if (renderedFrames.size >= maxFrames) {
+        renderedFrames.delete(renderedFrames.keys().next().value as string);
+      }
+      renderedFrames.set(frameKey, parts);
+    }
     const html = fillIn(template.pieces, [parts.header, parts.overlays, statement]).replaceAll(
       template.nonce,
       res.locals.cspNonce as string,
