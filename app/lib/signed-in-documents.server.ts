@@ -73,9 +73,11 @@ export interface SignedInFrame {
 
 /** A visitor's page cut around its per-user parts (frame and data), with what it was made from. */
 interface Template {
-  nonce: string;
+  /** Names this template among all kept, for the per-user parts made for it. */
+  id: number;
   contentType: string;
-  pieces: string[];
+  /** The page's pieces around the per-user parts, each cut at its render's CSP nonce. */
+  pieces: string[][];
   data: DocumentData;
   parts: { render(state: FrameState): FrameParts };
 }
@@ -96,8 +98,8 @@ export interface SignedInDocumentsOptions {
   sessionCookieName: string;
   ttlMs?: number;
   maxEntries?: number;
-  /** How many rendered frames (URL and state) are kept; a frame is about 15 KB. */
-  maxFrames?: number;
+  /** How many users' parts (template and state) are kept; one is about 25 KB. */
+  maxUserParts?: number;
   now?: () => number;
 }
 
@@ -122,13 +124,15 @@ export function signedInDocuments({
   sessionCookieName,
   ttlMs = 30_000,
   maxEntries = 500,
-  maxFrames = 1_000,
+  maxUserParts = 1_000,
   now = () => Date.now(),
 }: SignedInDocumentsOptions) {
   const entries = new Map<string, Entry>();
-  // The frame's parts as rendered for one URL and one state (all their inputs: the render reads
-  // nothing else), so a user reloading a page with the same figures costs no render. Oldest first out.
-  const renderedFrames = new Map<string, FrameParts>();
+  // The per-user parts made for one template and one state (all their inputs: the render and the
+  // encoding read nothing else), so a user reloading a page with the same figures costs neither.
+  // Oldest first out.
+  const userParts = new Map<string, string[]>();
+  let templates = 0;
   const building = new Map<string, Promise<Entry>>();
   // Paths whose route said (in any answer) that only the frame depends on the user.
   const shellOnlyPaths = new Set<string>();
@@ -172,7 +176,14 @@ export function signedInDocuments({
       );
       return entry;
     }
-    entry.template = { nonce, contentType, pieces, data, parts };
+    templates += 1;
+    entry.template = {
+      id: templates,
+      contentType,
+      pieces: pieces.map((piece) => piece.split(nonce)),
+      data,
+      parts,
+    };
     return entry;
   }
 
@@ -195,6 +206,18 @@ export function signedInDocuments({
     return entry;
   }
 
+  /** The header, the overlays and the data statement of `state`'s page made from `template`. */
+  async function userPartsOf(template: Template, state: FrameState): Promise<string[]> {
+    const { data } = template;
+    const root = { ...(data.loaderData[ROOT_ROUTE_ID] as object), ...state };
+    const statement = await streamedDataStatement({
+      ...data,
+      loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
+    });
+    const { header, overlays } = template.parts.render(state);
+    return [header, overlays, statement];
+  }
+
   /** Sends the spliced page; false when this request is one for a full render. */
   async function send(req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
     const { template } = await entryFor(req);
@@ -209,29 +232,18 @@ export function signedInDocuments({
       }),
     );
     if (!shell.user) return false;
-    const { data } = template;
-    const root = {
-      ...(data.loaderData[ROOT_ROUTE_ID] as object),
-      user: shell.user,
-      toast: shell.toast,
-    };
-    const statement = await streamedDataStatement({
-      ...data,
-      loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
-    });
     const state: FrameState = { user: shell.user, toast: shell.toast };
-    const frameKey = `${url}\n${JSON.stringify(state)}`;
-    let parts = renderedFrames.get(frameKey);
-    if (!parts) {
-      parts = template.parts.render(state);
-      if (renderedFrames.size >= maxFrames) {
-        renderedFrames.delete(renderedFrames.keys().next().value as string);
-      }
-      renderedFrames.set(frameKey, parts);
+    const key = `${template.id}\n${JSON.stringify(state)}`;
+    let fills = userParts.get(key);
+    if (!fills) {
+      fills = await userPartsOf(template, state);
+      if (userParts.size >= maxUserParts) userParts.delete(userParts.keys().next().value as string);
+      userParts.set(key, fills);
     }
-    const html = fillIn(template.pieces, [parts.header, parts.overlays, statement]).replaceAll(
-      template.nonce,
-      res.locals.cspNonce as string,
+    const nonce = res.locals.cspNonce as string;
+    const html = fillIn(
+      template.pieces.map((piece) => piece.join(nonce)),
+      fills,
     );
     for (const cookie of shell.headers.getSetCookie()) res.append("Set-Cookie", cookie);
     res.status(200).setHeader("Content-Type", template.contentType);
