@@ -40,6 +40,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const { loaderData, actionData, errors } = remixContext.staticHandlerContext;
+  loadContext.captureDocumentData?.({ loaderData, actionData, errors });
   return new Promise<Response>((resolve, reject) => {
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(

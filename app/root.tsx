@@ -20,9 +20,7 @@ import "./lib/load-context";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 import { ScriptsAfterFirstPaint } from "./lib/scripts-after-paint";
-import { readToast } from "./lib/toast.server";
-import { findRequestUser } from "./services/sessions.server";
-import { shellUser } from "./services/shell-user.server";
+import { requestShell } from "./services/shell-user.server";
 import { dataFreshness } from "./services/sync-runs.server";
 
 // The stylesheet is inlined by <InlineStylesheet> (docs/decisions/0030).
@@ -43,21 +41,14 @@ export const meta: MetaFunction = ({ error }) => {
   ];
 };
 
+// The user and the toast are all of this loader's data that depends on the request's user: a page
+// whose content is the same for everyone is sent to a signed-in user as the visitor's page with
+// these replaced (app/lib/signed-in-documents.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [sessionUser, { toast, headers }, freshness] = await Promise.all([
-    findRequestUser(request),
-    readToast(request),
+  const [{ user, toast, headers }, freshness] = await Promise.all([
+    requestShell(request),
     dataFreshness(),
   ]);
-  // /bonus-codes shows every code (and marks them seen as it loads, beside this loader): no dot.
-  // The support chat's loader reads its replies at the same time: no widget count.
-  const { pathname } = new URL(request.url);
-  const user =
-    sessionUser &&
-    (await shellUser(sessionUser, {
-      bonusCodeDot: pathname !== "/bonus-codes",
-      supportUnread: pathname !== "/support",
-    }));
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
   return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });
 }

@@ -22,6 +22,8 @@ import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";
 import { startRaceJobs } from "~/jobs/race-completion.server";
 import { sessionCookie } from "~/services/sessions.server";
+import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
+import { requestShell } from "~/services/shell-user.server";
 
 /**
  * Everything the server runs, started from the Remix build (app/entry.server.tsx exports this), so
@@ -70,6 +72,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       checkReadiness,
       sessionCookieName: sessionCookie.name,
       syncGeneration,
+      // Signed-in pages spliced from the visitor's (docs/decisions/0042).
+      signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
     }),
   );
   const realtime = startRealtime({

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createRemixHandler } from "@remix-run/node";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -15,6 +16,8 @@ import { logger } from "./logger.server";
 import { operationsRoutes } from "./operations-routes.server";
 import { anonymousPageCache } from "./page-cache.server";
 import { privateAnswersForUsers } from "./private-answers.server";
+import { signedInDocuments } from "./signed-in-documents.server";
+import type { SignedInFrame } from "./signed-in-documents.server";
 import { observeRequests } from "./request-log.server";
 import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./same-origin";
 
@@ -48,6 +51,8 @@ export interface HttpAppOptions {
   sessionCookieName: string;
   /** Moves after every sync (the anonymous page cache's key). */
   syncGeneration: () => number;
+  /** The per-user parts of the site's frame, for signed-in pages spliced from a visitor's. */
+  signedInFrame: SignedInFrame;
 }
 
 /**
@@ -65,6 +70,7 @@ export function createHttpApp({
   checkReadiness,
   sessionCookieName,
   syncGeneration,
+  signedInFrame,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -169,6 +175,16 @@ export function createHttpApp({
   // Pages the app marks as depending on the URL alone (the leaderboard) are rendered once per
   // sync for visitors without cookies or credentials (docs/decisions/0006).
   app.use(anonymousPageCache({ generation: syncGeneration }));
+  // Signed-in users get those pages (where only the frame depends on the user) as the visitor's page
+  // with their own frame and data spliced in (docs/decisions/0042).
+  app.use(
+    signedInDocuments({
+      renderPage: createRemixHandler(build, build.mode),
+      frame: signedInFrame,
+      generation: syncGeneration,
+      sessionCookieName,
+    }),
+  );
 
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
     cspNonce: res.locals.cspNonce as string,

@@ -1,4 +1,12 @@
 // Type declarations for what Remix passes around on our server.
+
+/** The state Remix's single fetch streams into a document: each route's loader data, by route id. */
+export interface DocumentData {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+  errors: Record<string, unknown> | null;
+}
+
 declare module "@remix-run/server-runtime" {
   /** What the express app (app/lib/http-app.server.ts) hands every loader and action besides the request. */
   interface AppLoadContext {
@@ -8,6 +16,11 @@ declare module "@remix-run/server-runtime" {
     clientIp: string;
     /** The request came for ADMIN_HOST, which serves the admin area only (app/lib/admin-host.ts). */
     onAdminHost?: boolean;
+    /**
+     * Given the data a rendered document hands the browser (its loaders' data, for the inline
+     * stream): the signed-in documents keep it beside the visitor's page (signed-in-documents.server.ts).
+     */
+    captureDocumentData?: (data: DocumentData) => void;
   }
 
   // Remix's single fetch: loader types flow to useLoaderData without JSON serialisation rules.

@@ -7,6 +7,16 @@ import type { NextFunction, Request, Response } from "express";
  */
 export const PAGE_CACHE_SCOPE_HEADER = "X-Page-Cache-Scope";
 export const URL_ONLY_PAGE_HEADERS = { [PAGE_CACHE_SCOPE_HEADER]: "url" } as const;
+/**
+ * The stronger promise: for a signed-in user too, only the site's frame (the root loader's user and
+ * toast) differs from the visitor's page; app/lib/signed-in-documents.server.ts then sends signed-in
+ * users the visitor's page with the frame's parts replaced. Implies URL_ONLY_PAGE_HEADERS.
+ */
+export const SHELL_ONLY_USER_PAGE_HEADERS = { [PAGE_CACHE_SCOPE_HEADER]: "url, shell" } as const;
+const URL_ONLY_SCOPES: unknown[] = [
+  URL_ONLY_PAGE_HEADERS[PAGE_CACHE_SCOPE_HEADER],
+  SHELL_ONLY_USER_PAGE_HEADERS[PAGE_CACHE_SCOPE_HEADER],
+];
 
 /**
  * A micro-cache of whole HTML pages for visitors without cookies or an Authorization header (no
@@ -45,8 +55,7 @@ export function anonymousPageCache({
     // The mark is for this middleware only; whoever the page was rendered for, it is taken off.
     let markedUrlOnly = false;
     const isMarked = () =>
-      markedUrlOnly ||
-      res.getHeader(PAGE_CACHE_SCOPE_HEADER) === URL_ONLY_PAGE_HEADERS[PAGE_CACHE_SCOPE_HEADER];
+      markedUrlOnly || URL_ONLY_SCOPES.includes(res.getHeader(PAGE_CACHE_SCOPE_HEADER));
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
       markedUrlOnly = isMarked();

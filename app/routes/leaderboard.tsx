@@ -15,7 +15,7 @@ import {
   parseLeaderboardPeriod,
   PERIOD_NAMES,
 } from "~/domain/leaderboard-period";
-import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
+import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/lib/page-cache.server";
 import { leaderboardPage, playerStanding } from "~/services/player-queries.server";
 import { syncStatus } from "~/services/sync-runs.server";
 import { CallToAction } from "~/components/ui/CallToAction";
@@ -32,8 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 // For a visitor without cookies the page is the same for everyone at the same URL: the page cache
-// may keep it until the next sync (docs/decisions/0006).
-export const headers: HeadersFunction = () => URL_ONLY_PAGE_HEADERS;
+// may keep it until the next sync (docs/decisions/0006). For a signed-in user only the frame
+// differs (this route reads no user): they get that page with their frame (decision 0042).
+export const headers: HeadersFunction = () => SHELL_ONLY_USER_PAGE_HEADERS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,7 +1,10 @@
 import type { ShellUser } from "~/domain/account";
+import type { Toast } from "~/lib/toast";
+import { readToast } from "~/lib/toast.server";
 import { unseenBonusCodeQuery } from "./bonus-codes.server";
 import { db } from "./db.server";
 import { unreadCountQuery } from "./notifications.server";
+import { findRequestUser } from "./sessions.server";
 import type { SessionUser } from "./sessions.server";
 import { unreadStaffRepliesQuery } from "./support-chat.server";
 import { totalWageredQuery } from "./users.server";
@@ -38,4 +41,30 @@ export async function shellUser(
     newBonusCode: Boolean(row.newBonusCode),
     supportUnread: Number(row.supportUnread ?? 0),
   };
+}
+
+/** What the site's frame shows for one request: its user's header figures and its flash toast. */
+export interface RequestShell {
+  user: ShellUser | null;
+  toast: Toast | null;
+  /** Clears the flash toast's cookie once it has been read. */
+  headers: Headers;
+}
+
+/** The signed-in user's header figures and the pending toast (the root loader's per-user data). */
+export async function requestShell(request: Request): Promise<RequestShell> {
+  const [sessionUser, { toast, headers }] = await Promise.all([
+    findRequestUser(request),
+    readToast(request),
+  ]);
+  // /bonus-codes shows every code (and marks them seen as it loads, beside this loader): no dot.
+  // The support chat's loader reads its replies at the same time: no widget count.
+  const { pathname } = new URL(request.url);
+  const user =
+    sessionUser &&
+    (await shellUser(sessionUser, {
+      bonusCodeDot: pathname !== "/bonus-codes",
+      supportUnread: pathname !== "/support",
+    }));
+  return { user, toast, headers };
 }

@@ -75,15 +75,17 @@ export function RankProgress({ wagerAmount, animate = true }: RankProgressProps)
 /**
  * The compact widget: a small ring with the emblem; the percent to the next rank shows on hover
  * and on keyboard focus. With `to` it is a link (the mobile header badge), else a focusable span.
+ * The tooltip's id is the caller's (not useId): the header renders on its own as well
+ * (app/lib/signed-in-documents.server.ts) and must match the page's render byte for byte.
  */
 export function RankProgressCompact({
   wagerAmount,
   animate = true,
   to,
-}: RankProgressProps & { to?: string }) {
+  tooltipId,
+}: RankProgressProps & { to?: string; tooltipId: string }) {
   const progress = rankProgress(wagerAmount);
   const { percent, sweeping } = useAnimatedPercent(progress.percent, animate);
-  const tooltipId = useId();
   const summary = `${formatRankPercent(percent)} to ${progress.next.name}`;
   const label = `Rank ${progress.current.name}`;
   const content = (

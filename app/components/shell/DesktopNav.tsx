@@ -24,7 +24,12 @@ export function DesktopNav({
         {navigationSections("desktop", { isAdmin }).map((section) => (
           <li key={section.label} className="relative">
             {section.links.length === 1 && section.links[0] ? (
-              <NavEntry link={section.links[0]} signedIn={signedIn} className={TOP_LEVEL} />
+              <NavEntry
+                link={section.links[0]}
+                signedIn={signedIn}
+                menu="bar"
+                className={TOP_LEVEL}
+              />
             ) : (
               <DesktopDropdown section={section} signedIn={signedIn} />
             )}
@@ -52,6 +57,7 @@ function DesktopDropdown({ section, signedIn }: { section: NavSection; signedIn:
             <NavEntry
               link={link}
               signedIn={signedIn}
+              menu="bar"
               className="flex items-center rounded-md px-3 py-2 text-sm hover:bg-accent focus-visible:bg-accent"
             />
           </li>

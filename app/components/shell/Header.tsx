@@ -60,6 +60,7 @@ export function Header({ user }: { user: ShellUser | null }) {
                 wagerAmount={user.totalWagered}
                 animate={false}
                 to="/profile?tab=rank"
+                tooltipId="header-rank-tooltip"
               />
             </span>
           ) : null}

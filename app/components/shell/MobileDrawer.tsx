@@ -44,6 +44,7 @@ export function MobileDrawer({
                   <NavEntry
                     link={link}
                     signedIn={signedIn}
+                    menu="drawer"
                     className="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
                   />
                 </li>

@@ -1,5 +1,4 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useId } from "react";
 import { parseLeaderboardPeriod } from "~/domain/leaderboard-period";
 import { LockIcon } from "~/components/ui/icons";
 import { MEMBERS_ONLY_TOOLTIP } from "./navigation";
@@ -33,19 +32,24 @@ function NavMarkBadge({ mark }: { mark: NavMark }) {
 
 /**
  * One navigation entry: a link, or for a visitor a members-only entry shown disabled with a lock
- * and a tooltip (focusable, so keyboard users get the tooltip too).
+ * and a tooltip (focusable, so keyboard users get the tooltip too). The tooltip's id comes from
+ * the menu and the link, not useId: the header is also rendered on its own, outside the page's
+ * tree, and must come out byte for byte the same (app/lib/signed-in-documents.server.ts).
  */
 export function NavEntry({
   link,
   signedIn,
+  menu,
   className,
 }: {
   link: NavLink;
   signedIn: boolean;
+  /** Which of the header's menus this entry is in (the drawer's and the bar's ids differ). */
+  menu: "drawer" | "bar";
   className: string;
 }) {
   const { pathname, search } = useLocation();
-  const tooltipId = useId();
+  const tooltipId = `${menu}-tip${link.to.replace(/[^a-z0-9]+/gi, "-")}`;
   if (link.membersOnly && !signedIn) {
     return (
       <span

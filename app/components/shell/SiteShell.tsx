@@ -12,6 +12,23 @@ import { NavigationProgress } from "./NavigationProgress";
 import { ScrollToTopButton } from "./ScrollToTopButton";
 import { SupportWidget } from "./SupportWidget";
 
+/**
+ * The parts of the frame that depend on the user, besides the header: the support widget, the
+ * admin button and the toast. A signed-in page whose content is the same for everyone renders these
+ * and <Header> on their own and splices them into the visitor's page
+ * (app/lib/signed-in-documents.server.ts), so they must not read anything from the page's tree
+ * that a router at the same URL would not give them.
+ */
+export function ShellOverlays({ user, toast }: { user: ShellUser | null; toast: Toast | null }) {
+  return (
+    <>
+      <SupportWidget signedIn={user !== null} unread={user?.supportUnread ?? 0} />
+      {user?.isAdmin ? <AdminButton /> : null}
+      <Toaster serverToast={toast} />
+    </>
+  );
+}
+
 /** The frame of every page: header and navigation, footer, support widget and toasts. */
 export function SiteShell({
   user,
@@ -44,9 +61,7 @@ export function SiteShell({
         {children}
       </main>
       <Footer />
-      <SupportWidget signedIn={user !== null} unread={user?.supportUnread ?? 0} />
-      {user?.isAdmin ? <AdminButton /> : null}
-      <Toaster serverToast={toast} />
+      <ShellOverlays user={user} toast={toast} />
       <ScriptOnlyParts />
     </>
   );

@@ -119,7 +119,7 @@ describe("RankProgress (full)", () => {
 
 describe("RankProgressCompact", () => {
   it("is a focusable ring whose tooltip gives the percent to the next rank", () => {
-    render(<RankProgressCompact wagerAmount={5_000} animate={false} />);
+    render(<RankProgressCompact wagerAmount={5_000} animate={false} tooltipId="rank-tip" />);
     const badge = screen.getByRole("img", { name: "Rank COPPER" });
     expect(badge.tabIndex).toBe(0);
     expect(screen.getByRole("tooltip", { hidden: true }).textContent).toBe("50% to BRONZE");
@@ -129,7 +129,9 @@ describe("RankProgressCompact", () => {
     const Stub = createRemixStub([
       {
         path: "/",
-        Component: () => <RankProgressCompact wagerAmount={150_000} to="/profile?tab=rank" />,
+        Component: () => (
+          <RankProgressCompact wagerAmount={150_000} to="/profile?tab=rank" tooltipId="rank-tip" />
+        ),
       },
     ]);
     render(<Stub />);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import { runSync } from "~/jobs/sync.server";
 import { startSyncWorker, stopSyncWorker } from "~/jobs/sync-thread.server";
+import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import type * as LoggerModule from "~/lib/logger.server";
 import { startRealtime } from "~/realtime";
@@ -18,6 +19,7 @@ import { checkDatabase } from "~/services/database-setup.server";
 import { db } from "~/services/db.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";
+import { requestShell } from "~/services/shell-user.server";
 import { findRequestUser, sessionCookie, sessionCookieHeader } from "~/services/sessions.server";
 import { insertSession, insertUser } from "../../factories";
 
@@ -123,6 +125,7 @@ beforeAll(async () => {
     checkReadiness,
     sessionCookieName: sessionCookie.name,
     syncGeneration: () => 0,
+    signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
   });
   server = app.listen(PORT, "0.0.0.0");
   await new Promise((resolve) => server.once("listening", resolve));

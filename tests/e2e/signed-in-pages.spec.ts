@@ -1,0 +1,43 @@
+// A signed-in /leaderboard is the visitor's page with the user's frame spliced in (docs/decisions/0042):
+// the browser must hydrate it as the page React would have rendered, without a mismatch.
+import { createSignedInAccount, signInAs } from "./accounts";
+import { expect, jsEnabled, test } from "./fixtures";
+
+// How React reports a server/client mismatch: in development words, in production by error number.
+const HYDRATION_PROBLEM = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)\b/i;
+
+for (const who of ["member", "admin"] as const) {
+  test(`a spliced page hydrates for ${who === "member" ? "a member" : "an admin"} without a mismatch`, async ({
+    page,
+    context,
+  }, info) => {
+    test.skip(!jsEnabled(info.project.name), "hydration needs JavaScript");
+    const account = await createSignedInAccount({ isAdmin: who === "admin" });
+    await signInAs(context, account);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => {
+      if (HYDRATION_PROBLEM.test(error.message)) problems.push(error.message);
+    });
+    // The first answer of the route tells the server its page is the same for everyone.
+    await page.goto("/leaderboard?period=weekly");
+    const response = await page.goto("/leaderboard?period=weekly");
+    expect(response?.headers()["x-page-cache"]).toBe("spliced");
+    // React reports a mismatch while hydrating, which page.goto waited for.
+    await page.waitForTimeout(500);
+    expect(problems).toEqual([]);
+
+    // Alive: the account menu opens, a period tab navigates in the browser.
+    await page.getByLabel(`Account menu for ${account.username}`).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page
+      .getByRole("navigation", { name: "Leaderboard periods" })
+      .getByRole("link", { name: "Monthly" })
+      .click();
+    await expect(page).toHaveURL(/period=monthly/);
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,262 @@
+// Signed-in pages spliced from the visitor's page (docs/decisions/0042): for every kind of user and
+// request, what the app sends is byte for byte (but for the CSP nonce) the page Remix renders in
+// full for the same request, built here from the real root, leaderboard route and entry.server.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrateToLatest } from "~db";
+import * as entryServer from "~/entry.server";
+import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
+import { createHttpApp } from "~/lib/http-app.server";
+import { createToastHeaders } from "~/lib/toast.server";
+import * as root from "~/root";
+import * as leaderboard from "~/routes/leaderboard";
+import { db } from "~/services/db.server";
+import { addNotifications } from "~/services/notifications.server";
+import { sessionCookie, sessionCookieHeader } from "~/services/sessions.server";
+import { requestShell } from "~/services/shell-user.server";
+import { insertPlayer, insertSession, insertUser } from "../../factories";
+import { cutAround, fillIn } from "~/lib/signed-in-documents.server";
+
+// The built stylesheet is not there in unit tests; its text is the same in both renders anyway.
+vi.mock("~/lib/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
+
+const routeAsset = (id: string, module: string, parentId?: string) => ({
+  id,
+  parentId,
+  path: id === "root" ? "" : "leaderboard",
+  module,
+  imports: [],
+  hasLoader: true,
+  hasAction: false,
+  hasClientLoader: false,
+  hasClientAction: false,
+  hasErrorBoundary: id === "root",
+});
+
+const build = {
+  mode: "production",
+  entry: { module: entryServer },
+  routes: {
+    root: { id: "root", path: "", module: root },
+    "routes/leaderboard": {
+      id: "routes/leaderboard",
+      parentId: "root",
+      path: "leaderboard",
+      module: leaderboard,
+    },
+  },
+  assets: {
+    entry: { module: "/build/entry.client.js", imports: [] },
+    routes: {
+      root: routeAsset("root", "/build/root.js"),
+      "routes/leaderboard": routeAsset("routes/leaderboard", "/build/leaderboard.js", "root"),
+    },
+    url: "/build/manifest-test.js",
+    version: "test",
+  },
+  publicPath: "/build/",
+  assetsBuildDirectory: "public/build",
+  future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_relativeSplatPath: true },
+  isSpaMode: false,
+} as unknown as ServerBuild;
+
+// Remix's own full render of a request: what the app sent before decision 0042.
+const renderInFull = createRequestHandler(build, "production");
+
+let generation = 1;
+let server: Server;
+let origin = "";
+
+interface Page {
+  status: number;
+  spliced: boolean;
+  setCookie: string[];
+  body: string;
+}
+
+/** The page as the app sends it, its nonce written as NONCE. */
+async function viaApp(path: string, cookie?: string): Promise<Page> {
+  const response = await fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {} });
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  const body = await response.text();
+  return {
+    status: response.status,
+    spliced: response.headers.get("x-page-cache") === "spliced",
+    setCookie: response.headers.getSetCookie(),
+    body: nonce ? body.replaceAll(nonce, "NONCE") : body,
+  };
+}
+
+/** The same request rendered in full by Remix. */
+async function inFull(path: string, cookie?: string): Promise<Page> {
+  const response = await renderInFull(
+    new Request(`${origin}${path}`, { headers: cookie ? { cookie } : {} }),
+    { cspNonce: "NONCE", clientIp: "127.0.0.1" },
+  );
+  return {
+    status: response.status,
+    spliced: false,
+    setCookie: response.headers.getSetCookie(),
+    body: await response.text(),
+  };
+}
+
+async function signedIn(fields: Parameters<typeof insertUser>[1] = {}): Promise<string> {
+  const userId = await insertUser(db, fields);
+  const { token } = await insertSession(db, userId);
+  return (await sessionCookieHeader(token)).split(";")[0] ?? "";
+}
+
+let member = "";
+let admin = "";
+let linkedWithNews = "";
+let toastCookie = "";
+
+beforeAll(async () => {
+  // Both renders must see the same clock: the page says how old its data is.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-24T02:00:00.000Z"));
+  await migrateToLatest(db);
+  for (let i = 0; i < 30; i += 1) {
+    await insertPlayer(db, {
+      uid: `uid${i}`,
+      name: `Player <${i}> & "co"`,
+      today: 1000 - i,
+      this_week: 2000 - i,
+      this_month: 3000 - i,
+      all_time: 4000 - i,
+    });
+  }
+  member = await signedIn({ username: "member_one" });
+  admin = await signedIn({ username: "the_admin", is_admin: 1 });
+  linkedWithNews = await signedIn({ username: "linked_news", goated_id: "uid3" });
+  const [newsUserId] = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", "linked_news")
+    .execute();
+  await addNotifications(db, [
+    { userId: newsUserId?.id ?? 0, kind: "announcement", title: "Hi", message: "Two" },
+    { userId: newsUserId?.id ?? 0, kind: "announcement", title: "Hi", message: "Three" },
+  ]);
+  const toastHeader = (
+    await createToastHeaders({ type: "destructive", title: "Login <Failed>", description: "No" })
+  ).get("Set-Cookie");
+  toastCookie = toastHeader?.split(";")[0] ?? "";
+
+  const app = createHttpApp({
+    build,
+    publicOrigin: null,
+    adminHost: null,
+    underRemixDev: false,
+    shuttingDown: () => false,
+    checkDatabase: async () => {},
+    checkReadiness: async () => ({ ready: true }) as never,
+    sessionCookieName: sessionCookie.name,
+    syncGeneration: () => generation,
+    signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
+  });
+  server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The route says so in its first answer; from then on its signed-in pages are spliced.
+  await viaApp("/leaderboard", member);
+});
+
+afterAll(() => {
+  server.close();
+  vi.useRealTimers();
+});
+
+describe("a signed-in page spliced from the visitor's page", () => {
+  const cases: Array<[string, string, () => string]> = [
+    ["a visitor", "/leaderboard", () => ""],
+    ["a member", "/leaderboard", () => member],
+    ["an admin", "/leaderboard", () => admin],
+    ["a linked player with unread notifications", "/leaderboard", () => linkedWithNews],
+    ["a member with a flash toast", "/leaderboard", () => `${member}; ${toastCookie}`],
+    ["a member searching", "/leaderboard?period=weekly&q=Player&page=2", () => member],
+    ["a member looking at a player", "/leaderboard?period=monthly&player=uid4", () => member],
+    ["an admin on another period", "/leaderboard?period=all_time", () => admin],
+  ];
+
+  it.each(cases)("is the full render for %s (%s)", async (_who, path, cookieOf) => {
+    const cookie = cookieOf();
+    const sent = await viaApp(path, cookie || undefined);
+    // Twice: the second comes from the page kept by the first.
+    const again = await viaApp(path, cookie || undefined);
+    const full = await inFull(path, cookie || undefined);
+    expect(full.status).toBe(200);
+    expect(sent.status).toBe(200);
+    expect(sent.spliced).toBe(cookie !== "");
+    expect(again.spliced).toBe(cookie !== "");
+    expect(sent.body).toBe(full.body);
+    expect(again.body).toBe(full.body);
+    expect(sent.setCookie).toEqual(full.setCookie);
+  });
+
+  it("shows each user their own frame, never another's", async () => {
+    const [one, two] = await Promise.all([
+      viaApp("/leaderboard?period=daily", member),
+      viaApp("/leaderboard?period=daily", admin),
+    ]);
+    expect(one.spliced && two.spliced).toBe(true);
+    expect(one.body).toContain("member_one");
+    expect(one.body).not.toContain("the_admin");
+    expect(two.body).toContain("the_admin");
+    expect(two.body).not.toContain("member_one");
+    // The cases above cover each part of the frame: the rank badge, the unread count, the toast.
+    const [linked, toasted] = await Promise.all([
+      viaApp("/leaderboard?period=daily", linkedWithNews),
+      viaApp("/leaderboard?period=daily", `${member}; ${toastCookie}`),
+    ]);
+    expect(linked.body).toContain('id="header-rank-tooltip"');
+    expect(linked.body).toContain("2 unread notifications");
+    expect(toasted.body).toContain("Login &lt;Failed&gt;");
+  });
+
+  it("shows what changed once the generation moves (a sync, an admin's change)", async () => {
+    const path = "/leaderboard?period=daily&q=Renamed";
+    expect((await viaApp(path, member)).body).toContain("No players match");
+    await db
+      .updateTable("players")
+      .set({ name: "Renamed Player" })
+      .where("uid", "=", "uid0")
+      .execute();
+    // Same generation: the kept page (as for visitors, decision 0006).
+    expect((await viaApp(path, member)).body).toContain("No players match");
+    generation += 1;
+    const after = await viaApp(path, member);
+    expect(after.spliced).toBe(true);
+    expect(after.body).toContain("Renamed Player");
+    expect(after.body).toBe((await inFull(path, member)).body);
+  });
+
+  it("renders in full for a Bearer token or a session that has ended", async () => {
+    const bearer = await fetch(`${origin}/leaderboard`, {
+      headers: { authorization: "Bearer nobody" },
+    });
+    expect(bearer.headers.get("x-page-cache")).toBeNull();
+    const ended = await viaApp("/leaderboard", `${sessionCookie.name}=not-a-session`);
+    expect(ended.spliced).toBe(false);
+    expect(ended.body).toContain("Sign in");
+  });
+});
+
+describe("cutAround and fillIn", () => {
+  it("cuts a page around parts found once each, in order, and puts others in their places", () => {
+    const pieces = cutAround("<a>H</a><main/>O<s>D</s>", ["<a>H</a>", "O", "<s>D</s>"]);
+    expect(pieces).toEqual(["", "<main/>", "", ""]);
+    expect(fillIn(pieces ?? [], ["<a>h</a>", "o", "<s>d</s>"])).toBe("<a>h</a><main/>o<s>d</s>");
+  });
+
+  it("refuses parts that are missing, repeated, empty or out of order", () => {
+    expect(cutAround("abc", ["x"])).toBeNull();
+    expect(cutAround("abab", ["ab"])).toBeNull();
+    expect(cutAround("abc", [""])).toBeNull();
+    expect(cutAround("abc", ["c", "a"])).toBeNull();
+  });
+});
