@@ -4,27 +4,25 @@ import type express from "express";
 
 /**
  * The HTTP server for an express app, whose requests and responses are born with the app's
- * prototypes (`app.request`, `app.response`). Express 4 otherwise sets them on every request
- * (`Object.setPrototypeOf` in its init middleware); V8 then keeps the request's and response's
- * objects alive through the next scavenges, so each minor garbage collection copies and promotes
- * megabytes of dead requests and pauses the process for milliseconds: the API's slowest answers
- * (docs/decisions/0045). With the prototype already in place express's call changes nothing.
+ * prototypes. Express 4 otherwise gives them `app.request` and `app.response` on every request
+ * (`Object.setPrototypeOf` in its init middleware); V8 then keeps every request's and response's
+ * objects alive through the next scavenges, so each minor garbage collection copied and promoted
+ * megabytes of finished requests and paused the process for milliseconds: the API's slowest
+ * answers (docs/decisions/0045). Here Node makes them as instances of subclasses whose prototypes
+ * take the place of `app.request` and `app.response` (same chain, same properties), so express's
+ * call finds the prototype already set and changes nothing.
  */
 export function createExpressServer(app: express.Express): Server {
-  // Node constructs them with `new` and its own arguments (socket; request and options).
-  function AppRequest(...args: ConstructorParameters<typeof IncomingMessage>) {
-    return Reflect.construct(IncomingMessage, args, AppRequest) as IncomingMessage;
-  }
-  AppRequest.prototype = app.request;
-  function AppResponse(...args: unknown[]) {
-    return Reflect.construct(ServerResponse, args, AppResponse) as ServerResponse;
-  }
-  AppResponse.prototype = app.response;
-  return createServer(
-    {
-      IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
-      ServerResponse: AppResponse as unknown as typeof ServerResponse,
-    },
-    app,
-  );
+  class AppRequest extends IncomingMessage {}
+  class AppResponse extends ServerResponse {}
+  app.request = adopt(AppRequest.prototype, app.request);
+  app.response = adopt(AppResponse.prototype, app.response);
+  return createServer({ IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
+}
+
+/** `prototype`, made to stand for `original`: its parent and its own properties. */
+function adopt<T extends object>(prototype: object, original: T): T {
+  Object.setPrototypeOf(prototype, Object.getPrototypeOf(original) as object | null);
+  Object.defineProperties(prototype, Object.getOwnPropertyDescriptors(original));
+  return prototype as T;
 }

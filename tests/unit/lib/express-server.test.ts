@@ -13,7 +13,7 @@ describe("the HTTP server around the express app", () => {
   it("makes requests and responses with the app's prototypes, which express then keeps", async () => {
     const app = express();
     app.get("/echo", (req, res) => {
-      res.json({ query: req.query, path: req.path, ip: req.ip });
+      res.json({ query: req.query, path: req.path, ip: req.ip, sameApp: req.app === app });
     });
     const server = createExpressServer(app);
     // Before the app's own listener: as Node made them, before express's init middleware.
@@ -29,7 +29,12 @@ describe("the HTTP server around the express app", () => {
 
     const response = await fetch(`http://127.0.0.1:${port}/echo?a=1`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ query: { a: "1" }, path: "/echo", ip: "127.0.0.1" });
+    expect(await response.json()).toEqual({
+      query: { a: "1" },
+      path: "/echo",
+      ip: "127.0.0.1",
+      sameApp: true,
+    });
     expect(born).toEqual([true]);
   });
 });
