@@ -46,14 +46,15 @@ hashParameters();
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+/** Nice steps below the event loop: under full load hashing gets about a tenth of a core. */
+const HASHING_PRIORITY_BELOW_EVENT_LOOP = 10;
+
 /**
  * Hashes run on threads of their own at a lower scheduling priority (app/lib/scrypt-threads.server.ts,
  * docs/decisions/0045), at most two at once and one fewer than the cores, so one core is always
  * the event loop's; further sign-ins wait in a queue, in order. Sign-ins wait; page views do not.
  * It also bounds scrypt's memory (128 MiB a hash) and leaves libuv's pool to files and zlib.
  */
-/** Nice steps below the event loop: under full load hashing gets about a tenth of a core. */
-const HASHING_PRIORITY_BELOW_EVENT_LOOP = 10;
 const hashing = createScryptThreads({
   threads: Math.min(2, Math.max(1, availableParallelism() - 1)),
   lowerBy: HASHING_PRIORITY_BELOW_EVENT_LOOP,
