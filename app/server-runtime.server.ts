@@ -1,4 +1,3 @@
-import { createServer } from "node:http";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
@@ -9,6 +8,7 @@ import { startRetentionJob } from "~/jobs/retention.server";
 import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { lockDatabase } from "~/lib/database-lock.server";
 import { eventBus } from "~/lib/event-bus.server";
+import { createExpressServer } from "~/lib/express-server.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import { startJobLeader } from "~/lib/job-leader.server";
 import { logger } from "~/lib/logger.server";
@@ -61,7 +61,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   // `remix dev` sets REMIX_DEV_ORIGIN and waits for our ready signal; a plain start never has it.
   const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
   let shuttingDown = false;
-  const httpServer = createServer(
+  const httpServer = createExpressServer(
     createHttpApp({
       build,
       publicOrigin,

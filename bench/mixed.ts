@@ -44,6 +44,12 @@ interface BenchUser {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** fetch's own message ("fetch failed") says nothing; its cause says what failed. */
+const describe = (error: unknown) =>
+  error instanceof Error && error.cause
+    ? `${String(error)}: ${String(error.cause)}`
+    : String(error);
+
 function pickAction(): Action {
   let roll = Math.random() * 100;
   for (const [action, share] of MIX) {
@@ -149,7 +155,7 @@ export async function benchMixedUsers({
         // Arrivals spread over the first second, as people's would be.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
         while (performance.now() < deadline) {
-          await act(user, pickAction()).catch((error: unknown) => errors.push(String(error)));
+          await act(user, pickAction()).catch((error: unknown) => errors.push(describe(error)));
           await think();
         }
       }),

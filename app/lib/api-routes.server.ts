@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { apiError, INTERNAL_ERROR_MESSAGE } from "./json-api.server";
@@ -110,12 +110,16 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
   } as RequestInit);
 }
 
-/** Writes a fetch Response to express's response, as @remix-run/express does. */
+/**
+ * Writes a fetch Response to express's response. The API answers small JSON bodies, so the body is
+ * read whole and leaves with its headers in one write, with a Content-Length: @remix-run/express's
+ * stream pump sent it chunked, in several writes and a promise per chunk (docs/decisions/0045).
+ */
 async function send(res: Response, answer: globalThis.Response) {
   res.statusMessage = answer.statusText;
   res.status(answer.status);
   for (const [name, value] of answer.headers.entries()) res.append(name, value);
-  if (answer.body) await writeReadableStreamToWritable(answer.body, res);
+  if (answer.body) res.end(Buffer.from(await answer.arrayBuffer()));
   else res.end();
 }
 

@@ -2,7 +2,7 @@ import { apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { affiliateStatsAnswer } from "~/services/affiliate-stats.server";
-import { syncStatus } from "~/services/sync-runs.server";
+import { lastSuccessfulSync } from "~/services/sync-runs.server";
 
 /** The data changes only on a sync; clients and proxies may reuse an answer briefly. */
 const CACHE_CONTROL = "public, max-age=30";
@@ -44,7 +44,7 @@ async function stats({ request }: LoaderFunctionArgs) {
     );
   }
 
-  const { lastSuccess } = await syncStatus();
+  const lastSuccess = await lastSuccessfulSync();
   const version = `${lastSuccess?.id ?? 0}`;
   const etag = `W/"sync-${version}"`;
   const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };

@@ -1,7 +1,7 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
-import pLimit from "p-limit";
+import { createScryptThreads } from "~/lib/scrypt-threads.server";
 
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1; docs/decisions/0002).
@@ -46,24 +46,26 @@ hashParameters();
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+/** Nice steps below the event loop: under full load hashing gets about a tenth of a core. */
+const HASHING_PRIORITY_BELOW_EVENT_LOOP = 10;
+
 /**
- * scrypt runs on libuv's thread pool (4 threads), which file reads (express.static), zlib and DNS
- * share; 30 sign-ins at once used to fill it, and every static file queued behind them. Hashes
- * wait in this queue instead, so at most two run at once (two pool threads always stay free,
- * whatever UV_THREADPOOL_SIZE is) and one core is left to the event loop. Sign-ins wait; nothing
- * else does. It also bounds scrypt's memory (128 MiB a hash).
+ * Hashes run on threads of their own at a lower scheduling priority (app/lib/scrypt-threads.server.ts,
+ * docs/decisions/0045), at most two at once and one fewer than the cores, so one core is always
+ * the event loop's; further sign-ins wait in a queue, in order. Sign-ins wait; page views do not.
+ * It also bounds scrypt's memory (128 MiB a hash) and leaves libuv's pool to files and zlib.
  */
-const hashing = pLimit(Math.min(2, Math.max(1, availableParallelism() - 1)));
+const hashing = createScryptThreads({
+  threads: Math.min(2, Math.max(1, availableParallelism() - 1)),
+  lowerBy: HASHING_PRIORITY_BELOW_EVENT_LOOP,
+});
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return hashing(() => deriveNow(password, salt, options));
-}
-
-function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+  return hashing.derive({
+    password,
+    salt,
+    keyLength: KEY_LENGTH,
+    options: { ...options, maxmem: MAX_MEMORY },
   });
 }
 

@@ -60,24 +60,31 @@ export interface SyncStatus {
   lastChange: SyncRun | null;
 }
 
+/** The newest run that finished, that succeeded, or that succeeded and changed something. */
+function latestRun(filter: "finished" | "success" | "change") {
+  let query = db.selectFrom("sync_runs").selectAll();
+  if (filter === "finished") query = query.where("outcome", "!=", "running");
+  else query = query.where("outcome", "=", "success");
+  if (filter === "change") query = query.where("changed_count", ">", 0);
+  return query.orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
 export async function syncStatus(): Promise<SyncStatus> {
-  const latest = (filter: "finished" | "success" | "change") => {
-    let query = db.selectFrom("sync_runs").selectAll();
-    if (filter === "finished") query = query.where("outcome", "!=", "running");
-    else query = query.where("outcome", "=", "success");
-    if (filter === "change") query = query.where("changed_count", ">", 0);
-    return query.orderBy("id", "desc").limit(1).executeTakeFirst();
-  };
   const [lastRun, lastSuccess, lastChange] = await Promise.all([
-    latest("finished"),
-    latest("success"),
-    latest("change"),
+    latestRun("finished"),
+    latestRun("success"),
+    latestRun("change"),
   ]);
   return {
     lastRun: lastRun ?? null,
     lastSuccess: lastSuccess ?? null,
     lastChange: lastChange ?? null,
   };
+}
+
+/** `syncStatus().lastSuccess` alone: one statement, for answers read on every request. */
+export async function lastSuccessfulSync(): Promise<SyncRun | null> {
+  return (await latestRun("success")) ?? null;
 }
 
 /**

@@ -123,6 +123,14 @@ describe("jsonApiRoutes", () => {
     expect(answer.json().message).toMatch(/Method not allowed/);
   });
 
+  it("sends an answer whole, with its length, not in chunks", async () => {
+    const response = await fetch(`${base}/api/users/42`);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("Transfer-Encoding")).toBeNull();
+    expect(response.headers.get("Content-Length")).toBe(String(body.length));
+    expect(JSON.parse(body.toString("utf8"))).toMatchObject({ route: "users.$id" });
+  });
+
   it("answers HEAD without a body", async () => {
     const answer = await call("/api/users/7", { method: "HEAD" });
     expect(answer.status).toBe(200);

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { getPriority } from "node:os";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   hashParameters,
@@ -143,4 +145,25 @@ describe("password hashing under load", () => {
     // Queued behind the hashes, the read would wait several checks' time; beside them, moments.
     expect(read).toBeLessThan(oneCheck / 2);
   });
+});
+
+describe("password hashing beside page views", () => {
+  /** How many of this process's threads run at nice value `value` (Linux: one per thread). */
+  const threadsAtNice = (value: number) =>
+    readdirSync("/proc/self/task").filter((task) => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+      // The 19th field, counted after the command name (which may hold spaces) from the 3rd.
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19 - 3]) === value;
+    }).length;
+
+  it.runIf(process.platform === "linux")(
+    "hashes on a thread of lower priority than the event loop's",
+    async () => {
+      const eventLoops = getPriority(0);
+      const stored = await hashPassword("goat-secret");
+      expect(await verifyPassword("goat-secret", stored)).toBe(true);
+      expect(threadsAtNice(eventLoops + 10)).toBeGreaterThanOrEqual(1);
+      expect(getPriority(0)).toBe(eventLoops);
+    },
+  );
 });
