@@ -102,12 +102,33 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
   res.on("finish", () => (answered = true));
   res.on("close", () => answered || controller.abort());
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new globalThis.Request(url, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
-  } as RequestInit);
+  return new RequestWithSignal(
+    url,
+    {
+      method: req.method,
+      headers,
+      ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    } as RequestInit,
+    controller.signal,
+  );
+}
+
+/**
+ * A fetch Request whose `signal` is the one given, not a follower of it. Given `init.signal`,
+ * undici's Request follows it through a WeakRef and a FinalizationRegistry, which V8's
+ * young-generation collector treats as strong: every API request's Request, controller and
+ * headers (~4 KB) outlived each scavenge and was promoted, the scavenges' pauses were the stats
+ * API's slowest answers (docs/decisions/0046). Nothing here fetches with the Request, which is
+ * all its own (inner) signal would be used for.
+ */
+class RequestWithSignal extends globalThis.Request {
+  override readonly signal: AbortSignal;
+
+  constructor(url: string, init: RequestInit, signal: AbortSignal) {
+    super(url, init);
+    // An own property, in front of the prototype's getter.
+    this.signal = signal;
+  }
 }
 
 /**
