@@ -115,10 +115,10 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
 
 /**
  * A fetch Request whose `signal` is the one given, not a follower of it. Given `init.signal`,
- * undici's Request follows it through a WeakRef and a FinalizationRegistry, which V8's
- * young-generation collector treats as strong: every API request's Request, controller and
- * headers (~4 KB) outlived each scavenge and was promoted, the scavenges' pauses were the stats
- * API's slowest answers (docs/decisions/0046). Nothing here fetches with the Request, which is
+ * undici's Request follows it through a WeakRef and a FinalizationRegistry, which V8 clears
+ * only in full collections: every API request's Request, controllers and headers outlived the
+ * scavenges and were promoted, lengthening the pauses that are the stats API's slowest answers
+ * (docs/decisions/0046). Nothing here fetches with the Request, which is
  * all its own (inner) signal would be used for.
  */
 class RequestWithSignal extends globalThis.Request {
