@@ -1,6 +1,6 @@
 // DESIGN.md "Performance budgets": 200 concurrent users for 60 s, mixing page views, searches,
 // sign-ins and profile saves: no errors, and page views under 500 ms p99 while the sign-ins hash.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openDatabase } from "../db";
@@ -41,22 +41,6 @@ interface BenchUser {
   cookie: string;
   token: string;
   address: string;
-}
-
-/**
- * CPU seconds of each thread of `pid` (Linux /proc), by thread id: which of the server's threads
- * (the event loop is the one whose id is the pid; hashing has threads of its own) had the cores.
- */
-function threadCpu(pid: number | undefined): Map<string, number> {
-  const cpu = new Map<string, number>();
-  if (pid === undefined) return cpu;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    cpu.set(`${task} ${name}`, (Number(fields[11]) + Number(fields[12])) / 100);
-  }
-  return cpu;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -115,7 +99,7 @@ export async function benchMixedUsers({
     database: { file: databaseFile },
     syncSeconds: 86_400,
   };
-  await withBenchServer(options, async (_provider, [server]) => {
+  await withBenchServer(options, async () => {
     const users = await createUsers(databaseFile);
     const pageViews: number[] = [];
     const signIns: number[] = [];
@@ -179,9 +163,6 @@ export async function benchMixedUsers({
     const clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
     const clientCpu = process.cpuUsage();
-    const serverCpuAtStart = threadCpu(server?.pid);
-    let serverCpu = serverCpuAtStart;
-    setTimeout(() => (serverCpu = threadCpu(server?.pid)), DURATION_MS);
     const deadline = performance.now() + DURATION_MS;
     const think = () =>
       new Promise((resolve) =>
@@ -200,10 +181,6 @@ export async function benchMixedUsers({
 
     clientDelay.disable();
     const { user, system } = process.cpuUsage(clientCpu);
-    for (const [thread, seconds] of serverCpu) {
-      const used = seconds - (serverCpuAtStart.get(thread) ?? 0);
-      if (used >= 0.5) console.log(`server thread ${thread}: ${used.toFixed(1)} s CPU in 60 s`);
-    }
     if (process.env.BENCH_MIXED_TRACE) {
       writeFileSync(process.env.BENCH_MIXED_TRACE, JSON.stringify(trace));
     }
