@@ -1,6 +1,8 @@
 // DESIGN.md "Performance budgets": 200 concurrent users for 60 s, mixing page views, searches,
 // sign-ins and profile saves: no errors, and page views under 500 ms p99 while the sign-ins hash.
+import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openDatabase } from "../db";
 import { PROFILE_COLORS } from "../app/domain/account-forms";
 import { hashPassword } from "../app/services/passwords.server";
@@ -103,15 +105,20 @@ export async function benchMixedUsers({
     const signIns: number[] = [];
     const counts: Record<Action, number> = { page: 0, search: 0, profile: 0, "sign-in": 0 };
     const errors: string[] = [];
+    // Each request, for finding which kinds make the slow 1% (written to BENCH_MIXED_TRACE if set;
+    // `id` matches the server's request log, which BENCH_SERVER_LOG keeps).
+    const trace: { at: number; action: Action; target: string; ms: number; id: string }[] = [];
+    const benchStart = performance.now();
 
     const act = async (user: BenchUser, action: Action) => {
       const headers = { Origin: origin, "X-Forwarded-For": user.address };
       const started = performance.now();
       let response: Response;
+      let target = "";
       if (action === "page" || action === "search") {
-        const target =
+        target =
           action === "page"
-            ? PAGES[Math.floor(Math.random() * PAGES.length)]
+            ? (PAGES[Math.floor(Math.random() * PAGES.length)] ?? "/")
             : `/leaderboard?period=daily&q=${"abcdefghij"[Math.floor(Math.random() * 10)]}b`;
         response = await fetch(`${origin}${target}`, {
           headers: { ...headers, Cookie: user.cookie },
@@ -140,11 +147,22 @@ export async function benchMixedUsers({
       await response.arrayBuffer();
       const elapsed = performance.now() - started;
       counts[action] += 1;
+      trace.push({
+        at: Math.round(started - benchStart),
+        action,
+        target,
+        ms: Math.round(elapsed),
+        id: response.headers.get("x-request-id") ?? "",
+      });
       if (!response.ok) errors.push(`${action} answered ${response.status}`);
       else if (action === "page" || action === "search") pageViews.push(elapsed);
       else if (action === "sign-in") signIns.push(elapsed);
     };
 
+    // The client runs in this process: its own event-loop delay says whether it kept up.
+    const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+    clientDelay.enable();
+    const clientCpu = process.cpuUsage();
     const deadline = performance.now() + DURATION_MS;
     const think = () =>
       new Promise((resolve) =>
@@ -161,6 +179,11 @@ export async function benchMixedUsers({
       }),
     );
 
+    clientDelay.disable();
+    const { user, system } = process.cpuUsage(clientCpu);
+    if (process.env.BENCH_MIXED_TRACE) {
+      writeFileSync(process.env.BENCH_MIXED_TRACE, JSON.stringify(trace));
+    }
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     record(
       `${USERS} users for ${DURATION_MS / 1000} s (${counts.page} page views, ${counts.search} searches, ${counts.profile} profile saves, ${counts["sign-in"]} sign-ins): errors`,
@@ -175,6 +198,12 @@ export async function benchMixedUsers({
       "< 500 ms",
       `${ms(p99)} (${ms(percentile(pageViews, 0.5))})`,
       p99 < 500,
+    );
+    record(
+      `${USERS} mixed users: the bench client's own event-loop delay, p99 (max); its CPU`,
+      "none",
+      `${ms(clientDelay.percentile(99) / 1e6)} (${ms(clientDelay.max / 1e6)}); ${ms((user + system) / 1000)}`,
+      null,
     );
     signIns.sort((a, b) => a - b);
     record(

@@ -2,7 +2,7 @@
 // databases, printed as a table and written to docs/benchmarks.md. Not part of `npm test`.
 import { execFileSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -54,7 +54,11 @@ async function startServer(
   { database, syncSeconds }: BenchServerOptions,
   providerUrl: string,
 ) {
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // For finding where time goes: BENCH_SERVER_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p")
+  // are the server's node flags; BENCH_SERVER_LOG is a file its request log is appended to.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const log = process.env.BENCH_SERVER_LOG;
+  const server = spawn(process.execPath, [...flags, "--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -72,7 +76,7 @@ async function startServer(
       // No backup at start: it would share the two cores with what is measured.
       BACKUP_INTERVAL_HOURS: "0",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", log ? openSync(log, "a") : "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i += 1) {
     const stats = await fetch(`http://localhost:${port}/api/affiliate/stats?page=1&limit=1`).catch(

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import {
@@ -10,12 +10,17 @@ import {
 } from "~/content/vip-program";
 import { formatCount } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
+import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/lib/page-cache.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
     "VIP Program",
     "Goated's nine VIP tiers from Copper to Diamond, the XP every level needs, and the benefits each tier unlocks.",
   );
+
+// Fixed text: only the frame is the user's, so signed-in users get the visitor's page with their
+// own frame spliced in instead of a whole render (docs/decisions/0042, 0047).
+export const headers: HeadersFunction = () => SHELL_ONLY_USER_PAGE_HEADERS;
 
 export default function VipProgram() {
   return (

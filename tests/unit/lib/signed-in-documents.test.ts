@@ -13,6 +13,7 @@ import { createHttpApp } from "~/lib/http-app.server";
 import { createToastHeaders } from "~/lib/toast.server";
 import * as root from "~/root";
 import * as leaderboard from "~/routes/leaderboard";
+import * as vipProgram from "~/routes/vip-program";
 import { db } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications.server";
 import { sessionCookie, sessionCookieHeader } from "~/services/sessions.server";
@@ -26,10 +27,10 @@ vi.mock("~/lib/stylesheet-text.server", () => ({ stylesheetText: () => "body{mar
 const routeAsset = (id: string, module: string, parentId?: string) => ({
   id,
   parentId,
-  path: id === "root" ? "" : "leaderboard",
+  path: id === "root" ? "" : id.replace("routes/", ""),
   module,
   imports: [],
-  hasLoader: true,
+  hasLoader: id !== "routes/vip-program",
   hasAction: false,
   hasClientLoader: false,
   hasClientAction: false,
@@ -47,12 +48,19 @@ const build = {
       path: "leaderboard",
       module: leaderboard,
     },
+    "routes/vip-program": {
+      id: "routes/vip-program",
+      parentId: "root",
+      path: "vip-program",
+      module: vipProgram,
+    },
   },
   assets: {
     entry: { module: "/build/entry.client.js", imports: [] },
     routes: {
       root: routeAsset("root", "/build/root.js"),
       "routes/leaderboard": routeAsset("routes/leaderboard", "/build/leaderboard.js", "root"),
+      "routes/vip-program": routeAsset("routes/vip-program", "/build/vip-program.js", "root"),
     },
     url: "/build/manifest-test.js",
     version: "test",
@@ -164,6 +172,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The route says so in its first answer; from then on its signed-in pages are spliced.
   await viaApp("/leaderboard", member);
+  await viaApp("/vip-program", member);
 });
 
 afterAll(() => {
@@ -181,6 +190,9 @@ describe("a signed-in page spliced from the visitor's page", () => {
     ["a member searching", "/leaderboard?period=weekly&q=Player&page=2", () => member],
     ["a member looking at a player", "/leaderboard?period=monthly&player=uid4", () => member],
     ["an admin on another period", "/leaderboard?period=all_time", () => admin],
+    // A page of fixed text: only the frame is the user's (the mixed bench's busiest full render).
+    ["a member on the VIP program", "/vip-program", () => member],
+    ["an admin on the VIP program", "/vip-program", () => admin],
   ];
 
   it.each(cases)("is the full render for %s (%s)", async (_who, path, cookieOf) => {
