@@ -19,7 +19,7 @@ export const meta: MetaFunction = () =>
   );
 
 // Fixed text: only the frame is the user's, so signed-in users get the visitor's page with their
-// own frame spliced in instead of a whole render (docs/decisions/0042, 0047).
+// own frame spliced in instead of a whole render (docs/decisions/0042).
 export const headers: HeadersFunction = () => SHELL_ONLY_USER_PAGE_HEADERS;
 
 export default function VipProgram() {
