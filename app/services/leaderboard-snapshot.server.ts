@@ -1,15 +1,11 @@
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import { roundToCents } from "~/domain/money";
-import { playerTotals, topOfEachPeriod } from "./player-queries.server";
+import { leaderboardSummary } from "./player-queries.server";
 import { syncStatus } from "./sync-runs.server";
 
 /** The top 10s, totals and data time the live sections show and the socket pushes. */
 export async function leaderboardSnapshot(): Promise<LeaderboardSnapshot> {
-  const [top, totals, status] = await Promise.all([
-    topOfEachPeriod(10),
-    playerTotals(),
-    syncStatus(),
-  ]);
+  const [{ top, ...totals }, status] = await Promise.all([leaderboardSummary(10), syncStatus()]);
   // Pushed as JSON on /ws/leaderboard too: amounts in cents, like every API answer.
   const inCents = (players: RankedPlayer[]) =>
     players.map((p) => ({

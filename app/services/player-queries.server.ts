@@ -138,21 +138,6 @@ function toRanked(
   };
 }
 
-/** The top `limit` of each period (players with a non-zero total only). */
-export async function topOfEachPeriod(
-  limit: number,
-): Promise<Record<LeaderboardPeriod, RankedPlayer[]>> {
-  const lists = await Promise.all(
-    LEADERBOARD_PERIODS.map(
-      async (period) => (await leaderboardPage({ period, pageSize: limit })).players,
-    ),
-  );
-  return Object.fromEntries(LEADERBOARD_PERIODS.map((p, i) => [p, lists[i] ?? []])) as Record<
-    LeaderboardPeriod,
-    RankedPlayer[]
-  >;
-}
-
 /** One player's totals and rank in every period (null where their total there is 0). */
 export interface PlayerStanding {
   uid: string;
@@ -205,46 +190,37 @@ export async function playerStanding(uid: string): Promise<PlayerStanding | null
   };
 }
 
-export interface PlayerTotals {
-  /** Every stored player. */
-  players: number;
+export interface LeaderboardSummary {
+  /** The top `limit` of each period (players with a non-zero total only). */
+  top: Record<LeaderboardPeriod, RankedPlayer[]>;
   /** The sum of every player's all-time total. */
   totalWagered: number;
   /** Players with a non-zero total, per period. */
   activeByPeriod: Record<LeaderboardPeriod, number>;
 }
 
-export async function playerTotals(): Promise<PlayerTotals> {
-  // One small query per figure: each reads only a partial period index, not the table.
-  const countActive = async (column: (typeof TOTAL_COLUMNS)[number]) =>
-    (
-      await db
-        .selectFrom("players")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(column, ">", 0)
-        .executeTakeFirstOrThrow()
-    ).count;
-  const [players, totalWagered, daily, weekly, monthly, allTime] = await Promise.all([
-    db
-      .selectFrom("players")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow()
-      .then((row) => row.count),
+/**
+ * Each period's top `limit` and its number of players (the count its first page makes anyway),
+ * and the sum of all-time totals: what a leaderboard update pushes after every sync.
+ */
+export async function leaderboardSummary(limit: number): Promise<LeaderboardSummary> {
+  const [pages, totalWagered] = await Promise.all([
+    Promise.all(LEADERBOARD_PERIODS.map((period) => leaderboardPage({ period, pageSize: limit }))),
     db
       .selectFrom("players")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("all_time"), sql.lit(0)).as("sum"))
       .where("all_time", ">", 0)
       .executeTakeFirstOrThrow()
       .then((row) => row.sum),
-    countActive("today"),
-    countActive("this_week"),
-    countActive("this_month"),
-    countActive("all_time"),
   ]);
+  const byPeriod = <T>(value: (page: LeaderboardPage) => T) =>
+    Object.fromEntries(
+      LEADERBOARD_PERIODS.map((period, i) => [period, value(pages[i]!)]),
+    ) as Record<LeaderboardPeriod, T>;
   return {
-    players,
+    top: byPeriod((page) => page.players),
     totalWagered,
-    activeByPeriod: { daily, weekly, monthly, all_time: allTime },
+    activeByPeriod: byPeriod((page) => page.totalPlayers),
   };
 }
 

@@ -39,8 +39,10 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
 
 /**
  * Stores one sync's referrals. Rows that did not change are not rewritten. `wager_changed_at`
- * moves only when a total moved; a snapshot of the all-time total is appended only when it changed
- * (a new player's first non-zero total included; a missing snapshot means 0).
+ * moves only when a total moved; a snapshot of the all-time total is appended only when it differs
+ * from the player's newest one (a new player's first non-zero total included; a missing snapshot
+ * means 0): every reader takes a player's total at an instant from their latest snapshot at or
+ * before it.
  * A snapshot at the UTC month's start (all-time minus this month) is added for a new player, so the
  * month's race does not count their earlier history when our first sync is mid-month, and for a
  * known player whose total rose since our last sync before midnight and who has no snapshot in the
@@ -235,10 +237,15 @@ function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: B
     const splitsMonthTurn = () =>
       maySplitMonthTurn(wagered, before, now, monthStartDate, frozenAcrossMidnight) &&
       (context.newestSnapshotOf(uid) ?? "") < monthStart;
+    // The player's total as their newest snapshot tells it (0 before any).
+    let snapshotted = before?.[5] ?? 0;
     if (baseline && (!before || splitsMonthTurn())) {
       snapshotValues.push(uid, baseline.takenAt, baseline.allTime);
+      snapshotted = baseline.allTime;
     }
-    if ((before?.[5] ?? 0) !== wagered.all_time) snapshotValues.push(uid, at, wagered.all_time);
+    // Nothing wagered since the month's start: the baseline tells this total already (most
+    // referrals of a first sync).
+    if (snapshotted !== wagered.all_time) snapshotValues.push(uid, at, wagered.all_time);
   }
   return { renamed, playerValues, snapshotValues, changed };
 }
@@ -284,14 +291,27 @@ async function storeOnPostgres(
       .limit(1)
       .executeTakeFirst()) !== undefined;
 
+  // No stored player this store could find (a first sync, or the first after the demo data, which
+  // its first transaction deletes): every referral is new, and no batch looks its players up.
+  // The sync is the players' only writer, in one process at a time (the job lock).
+  const findsNoOne =
+    (await database
+      .selectFrom("players")
+      .select("uid")
+      .$if(!isDemo, (query) => query.where("is_demo", "=", 0))
+      .limit(1)
+      .executeTakeFirst()) === undefined;
+
   // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
   // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
   // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
   const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
     const stored = new Map<string, StoredRow>();
-    const { rows: storedRows } = await sql<StoredColumns>`
-      SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
-      WHERE uid = ANY(${batch.map((r) => r.uid)}::text[])`.execute(trx);
+    const { rows: storedRows } = findsNoOne
+      ? { rows: [] }
+      : await sql<StoredColumns>`
+          SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
+          WHERE uid = ANY(${batch.map((r) => r.uid)}::text[])`.execute(trx);
     for (const row of storedRows) {
       const { uid, name, today, this_week, this_month, all_time, wager_changed_at } = row;
       stored.set(uid, [uid, name, today, this_week, this_month, all_time, wager_changed_at]);
@@ -321,14 +341,19 @@ async function storeOnPostgres(
     // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
     // players' only writer and runs in one process at a time (the job lock), and the lookup above
     // ran in this transaction, so a uid it did not find is new.
-    const players = rowObjects(plan.playerValues, PLAYER_COLUMNS);
-    const added = players.filter((row) => !stored.has(row.uid as string));
-    const known = players.filter((row) => stored.has(row.uid as string));
-    const columns = sql.join(PLAYER_COLUMNS.map((column) => sql.ref(column)));
+    const added: Record<string, unknown>[] = [];
+    const known: Record<string, unknown>[] = [];
+    for (const row of rowObjects(plan.playerValues, PLAYER_COLUMNS)) {
+      (stored.has(row.uid as string) ? known : added).push(row);
+    }
     if (added.length > 0) {
+      // A new player's flag and times are the store's: one value each, not one per row.
+      const payload = JSON.stringify(added, [...NEW_PLAYER_COLUMNS]);
+      const columns = sql.join(NEW_PLAYER_COLUMNS.map((column) => sql.ref(column)));
       await sql`
-        INSERT INTO players (${columns}) SELECT ${columns}
-        FROM json_populate_recordset(null::players, ${JSON.stringify(added)}::json)`.execute(trx);
+        INSERT INTO players (${columns}, is_demo, updated_at, wager_changed_at)
+        SELECT ${columns}, ${isDemo ? 1 : 0}, ${at}, ${at}
+        FROM json_populate_recordset(null::players, ${payload}::json)`.execute(trx);
     }
     if (known.length > 0) {
       await sql`
@@ -364,8 +389,9 @@ async function storeOnPostgres(
     });
     storeCommits.count += 1;
   };
-  // The demo purge goes with the first transaction (always one, even for an empty payload), alone.
-  await storeTransaction(sliceClock(sliceMs), !isDemo);
+  // The demo purge goes with the first transaction (always one, even for an empty payload), alone
+  // and with one batch: the lanes wait for it.
+  await storeTransaction(sliceClock(0), !isDemo);
   // Then STORE_LANES transactions at a time, each on its own connection: the database's work is
   // most of a store's, and one lane left every core but one idle (docs/decisions/0044). Each
   // transaction still writes whole players; after a failure the other lanes commit what they
@@ -385,9 +411,15 @@ async function storeOnPostgres(
   for (const settled of lanes) if (settled.status === "rejected") throw settled.reason;
   // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
   // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
-  // snapshot lookups ran as scans: 8.6 of its 11 s in the bench).
-  if (result.changed + result.snapshots >= ANALYZE_AFTER_ROWS)
-    await sql`ANALYZE players, wager_snapshots`.execute(database);
+  // snapshot lookups ran as scans: 8.6 of its 11 s in the bench). What it lacked were the tables'
+  // sizes, which a small sample gives as well: 3,000 rows a table (a tenth of the default) took a
+  // seventh of the time; autovacuum's next analysis takes the full sample.
+  if (result.changed + result.snapshots >= ANALYZE_AFTER_ROWS) {
+    await database.transaction().execute(async (trx) => {
+      await sql`SET LOCAL default_statistics_target = 10`.execute(trx);
+      await sql`ANALYZE players, wager_snapshots`.execute(trx);
+    });
+  }
   return result;
 }
 
@@ -410,6 +442,8 @@ const PLAYER_COLUMNS = [
   "wager_changed_at",
 ] as const;
 const SNAPSHOT_COLUMNS = ["uid", "taken_at", "all_time"] as const;
+/** The columns of a new player's row that the payload gives. */
+const NEW_PLAYER_COLUMNS = PLAYER_COLUMNS.slice(0, 6);
 
 /** A flat list of values, a row per `columns.length`, as one object per row (for JSON). */
 function rowObjects(values: unknown[], columns: readonly string[]): Record<string, unknown>[] {

@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import { leaderboardPage, playerStanding, playerTotals } from "~/services/player-queries.server";
+import {
+  leaderboardPage,
+  leaderboardSummary,
+  playerStanding,
+} from "~/services/player-queries.server";
 import { storeReferrals } from "~/services/player-store.server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");
@@ -102,12 +106,18 @@ describe("playerStanding", () => {
   });
 });
 
-describe("playerTotals", () => {
-  it("counts players per period and sums all-time totals", async () => {
-    expect(await playerTotals()).toEqual({
-      players: 27,
+describe("leaderboardSummary", () => {
+  it("counts players per period, sums all-time totals and lists each period's top", async () => {
+    const summary = await leaderboardSummary(3);
+    expect(summary).toMatchObject({
       totalWagered: 1550 + 12_000 + 200,
       activeByPeriod: { daily: 26, weekly: 26, monthly: 26, all_time: 27 },
     });
+    expect(summary.top.daily.map((p) => [p.rank, p.uid])).toEqual([
+      [1, "u1"],
+      [2, "u2"],
+      [3, "u3"],
+    ]);
+    expect(summary.top.all_time.map((p) => p.uid)).toEqual(["u7", "u1", "u2"]);
   });
 });

@@ -52,8 +52,9 @@ it("stores batches of new and changed players exactly: names, totals, snapshots;
   const payload = Array.from({ length: PLAYERS }, (_, i) => referral(i));
   expect(await storeReferrals(payload, { now: first, isDemo: false, sliceMs: 0 })).toEqual({
     changed: PLAYERS,
-    // The month-start baseline and the first sighting of each (all wagered before May too).
-    snapshots: PLAYERS * 2,
+    // The month-start baseline of each (all wagered before May), and the first sighting of those
+    // who wagered in May (this_month i % 5).
+    snapshots: PLAYERS * 2 - PLAYERS / 5,
   });
   expect(await stored()).toEqual(
     payload.map(({ uid, name, wagered }) => ({
@@ -98,7 +99,9 @@ it("stores batches of new and changed players exactly: names, totals, snapshots;
         taken_at: "2026-05-01T00:00:00.000Z",
         all_time: r.wagered.all_time - r.wagered.this_month,
       },
-      { uid: r.uid, taken_at: first.toISOString(), all_time: r.wagered.all_time },
+      ...(r.wagered.this_month > 0
+        ? [{ uid: r.uid, taken_at: first.toISOString(), all_time: r.wagered.all_time }]
+        : []),
       ...(i % 11 === 0 && i < PLAYERS - 10
         ? [{ uid: r.uid, taken_at: second.toISOString(), all_time: r.wagered.all_time + 2.5 }]
         : []),
