@@ -59,7 +59,7 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
  * for that reason: a store cut short in the month's first minutes leaves the players it did not
  * reach for the next store to split.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
- * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044) the same plan
+ * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044, 0047) the same plan
  * is written in statements that take a batch's rows as one JSON value, two transactions at a time,
  * on the server's thread: pg waits without holding the event loop.
  */
