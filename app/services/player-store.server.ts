@@ -413,7 +413,8 @@ async function storeOnPostgres(
   // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
   // snapshot lookups ran as scans: 8.6 of its 11 s in the bench). What it lacked were the tables'
   // sizes, which a small sample gives as well: 3,000 rows a table (a tenth of the default) took a
-  // seventh of the time; autovacuum's next analysis takes the full sample.
+  // seventh of the time. Autovacuum's next analysis, once a tenth of a table has changed since
+  // this one, takes the full sample.
   if (result.changed + result.snapshots >= ANALYZE_AFTER_ROWS) {
     await database.transaction().execute(async (trx) => {
       await sql`SET LOCAL default_statistics_target = 10`.execute(trx);
