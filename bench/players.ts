@@ -26,7 +26,12 @@ export async function signedInCookie(origins: string[]): Promise<string> {
   }
   for (const each of origins) {
     const page = await fetch(`${each}/leaderboard?period=daily`, { headers: { cookie } });
-    if (!(await page.text()).includes(username) || page.headers.get("X-Page-Cache") !== null) {
+    // Rendered or spliced for them (docs/decisions/0042), never the visitors' cached page.
+    if (
+      !(await page.text()).includes(username) ||
+      page.headers.get("X-Page-Cache") === "hit" ||
+      !page.headers.get("Cache-Control")?.includes("private")
+    ) {
       throw new Error(`/leaderboard did not render for the signed-in player at ${each}`);
     }
   }
