@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
@@ -17,16 +16,14 @@ import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
-import { warmUp } from "~/lib/warm-up.server";
-import type { MemberWarmUp } from "~/lib/warm-up.server";
 import { startRealtime } from "~/realtime";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";
 import { startRaceJobs } from "~/jobs/race-completion.server";
-import { findRequestUser, sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/services/sessions.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { requestShell, shellUser } from "~/services/shell-user.server";
+import { requestShell } from "~/services/shell-user.server";
 
 /**
  * Everything the server runs, started from the Remix build (app/entry.server.tsx exports this), so
@@ -126,11 +123,6 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       })
     : { stop: startJobs() };
 
-  // A production start runs its pages' code before it listens (docs/decisions/0048).
-  if (build.mode === "production") {
-    const warmed = await warmUp(httpServer, memberWarmUp);
-    logger.info(`warmed up: ${warmed.rounds} rounds of the main pages in ${warmed.ms} ms`);
-  }
   httpServer.listen(config.PORT, () => {
     logger.info(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
     if (underRemixDev) {
@@ -157,31 +149,3 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     },
   };
 }
-
-/** The signed-in half of a request, for a member who does not exist (nothing is written). */
-export const memberWarmUp: MemberWarmUp = {
-  async renderFrame(url, round) {
-    const parts = await shellPartsRenderer(url);
-    parts.render({
-      user: {
-        username: "warm-up",
-        isAdmin: round % 2 === 1,
-        totalWagered: round * 1_000,
-        unreadNotifications: round % 3,
-        newBonusCode: round % 2 === 0,
-        supportUnread: round % 4,
-      },
-      toast: null,
-    });
-  },
-  async lookUp(url) {
-    const [cookie = ""] = (
-      await sessionCookie.serialize(randomBytes(24).toString("base64url"))
-    ).split(";");
-    await findRequestUser(new Request(url, { headers: { Cookie: cookie } }));
-    await shellUser(
-      { sessionId: "", userId: 0, username: "warm-up", isAdmin: false },
-      { bonusCodeDot: true, supportUnread: true },
-    );
-  },
-};
