@@ -175,12 +175,24 @@ export const currentRaceSchema = z.strictObject({
 });
 export type CurrentRaceJson = z.infer<typeof currentRaceSchema>;
 
-/** GET /api/wager-races/previous: adds metadata.transitionEnds and each player's totals. */
+const previousRaceParticipant = raceParticipantSchema.extend({
+  allTimeWagered: dollars,
+  lastUpdate: instant,
+});
+
+/**
+ * GET /api/wager-races/previous: adds metadata.transitionEnds and each player's totals; and the
+ * same participants under `data`, where the original client reads each one's race wager as a
+ * leaderboard entry's `wagered.this_month`.
+ */
 export const previousRaceSchema = currentRaceSchema.extend({
   metadata: z.strictObject({ transitionEnds: instant }),
-  participants: z.array(
-    raceParticipantSchema.extend({ allTimeWagered: dollars, lastUpdate: instant }),
-  ),
+  participants: z.array(previousRaceParticipant),
+  data: z.strictObject({
+    participants: z.array(
+      previousRaceParticipant.extend({ wagered: z.strictObject({ this_month: dollars }) }),
+    ),
+  }),
 });
 export type PreviousRaceJson = z.infer<typeof previousRaceSchema>;
 

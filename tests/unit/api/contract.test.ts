@@ -244,6 +244,13 @@ describe("public-site §7, signed out and signing in", { timeout: 60_000 }, () =
         { uid: PLAYER.uid, wager: 12_345.68, wagered: 12_345.68, allTimeWagered: 150_000.12 },
         { uid: RIVAL.uid, wager: 10_000, wagered: 10_000 },
       ],
+      // Where the original client reads them: each race wager as a leaderboard entry's.
+      data: {
+        participants: [
+          { uid: PLAYER.uid, name: PLAYER.name, position: 1, wagered: { this_month: 12_345.68 } },
+          { uid: RIVAL.uid, name: RIVAL.name, position: 2, wagered: { this_month: 10_000 } },
+        ],
+      },
     });
   });
 });
@@ -728,5 +735,37 @@ describe("/ws/leaderboard messages", { timeout: 60_000 }, () => {
       "LEADERBOARD_UPDATE",
       "RACE_COMPLETED",
     ]);
+  });
+});
+
+describe("after the monthly race is completed early (the test above completes it)", () => {
+  it("GET /api/wager-races/current answers it as completed until the next race starts", async () => {
+    const monthly = await db
+      .selectFrom("races")
+      .select(["id", "end_date"])
+      .where("type", "=", "monthly")
+      .where("status", "=", "completed")
+      .executeTakeFirstOrThrow();
+    expect(monthly.end_date > now.toISOString()).toBe(true);
+    const completed = await contract(
+      "GET /api/wager-races/current",
+      "/api/wager-races/current",
+      200,
+    );
+    expect(completed.json).toMatchObject({
+      id: monthly.id,
+      type: "monthly",
+      status: "completed",
+    });
+    expect((completed.json as { participants: unknown[] }).participants[0]).toMatchObject({
+      uid: PLAYER.uid,
+      wager: 45_000.12,
+      position: 1,
+    });
+
+    // The next race starts: it is the current one.
+    const next = await insertRace(db, { start_date: at(-60_000), end_date: at(7 * DAY) });
+    const started = await contract("GET /api/wager-races/current", "/api/wager-races/current", 200);
+    expect(started.json).toMatchObject({ id: next, status: "live" });
   });
 });
