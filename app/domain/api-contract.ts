@@ -138,7 +138,10 @@ export const publicProfileSchema = z.strictObject({
   createdAt: instant,
   goatedUsername: optionalText,
   totalWagered: dollars,
-  currentRank: rankName,
+  /** The place on the all-time leaderboard; 0 when not on it (no linked player, or no wager). */
+  currentRank: z.number().int().nonnegative(),
+  /** The tier of the all-time wager, COPPER to DIAMOND. */
+  currentTier: rankName,
   /** Best finish in a completed race; 0 when none. */
   bestRank: z.number().int().nonnegative(),
   races: z.strictObject({

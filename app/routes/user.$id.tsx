@@ -41,8 +41,11 @@ export default function MemberProfilePage() {
         </p>
       </ProfileSection>
       <ProfileSection id="member-rank" title="Rank">
-        <p className="font-display text-2xl font-extrabold text-primary">{profile.currentRank}</p>
-        <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
+        <p className="font-display text-2xl font-extrabold text-primary">{profile.currentTier}</p>
+        <p className="text-muted">
+          Total wagered {formatUsd(profile.totalWagered)}
+          {profile.currentRank > 0 ? `, #${profile.currentRank} on the all-time leaderboard` : ""}
+        </p>
         <StaleDataAge />
       </ProfileSection>
       <MemberRaceRecord record={profile} />

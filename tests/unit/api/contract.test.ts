@@ -356,7 +356,9 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
     });
     const profile = publicProfileSchema.parse(answer.json);
     expect(profile).toMatchObject({
-      currentRank: "GOLD",
+      // The place on the all-time leaderboard (ahead of RivalGoat), and the tier beside it.
+      currentRank: 1,
+      currentTier: "GOLD",
       bestRank: 1,
       races: { participated: 2, won: 1, totalPrizes: 400 },
       totalWagered: 150_000.12,
@@ -379,7 +381,8 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
       headers: fetchDefaults(userCookie),
     });
     expect(unlinked.json).toMatchObject({
-      currentRank: "COPPER",
+      currentRank: 0,
+      currentTier: "COPPER",
       bestRank: 0,
       races: { participated: 0, won: 0, totalPrizes: 0 },
       achievements: [],
