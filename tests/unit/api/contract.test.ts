@@ -466,6 +466,14 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
       json: { message: "Contract answer", conversationId: chatMessage.conversationId },
     });
     expect(reply.json).toMatchObject({ chatMessage: { isStaffReply: true } });
+    // Staff name the conversation they answer: never stored as the admin's own message.
+    const unnamed = await contract("POST /api/chat/messages", "/api/chat/messages", 400, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      json: { message: "Answer to whom?" },
+    });
+    expect(unnamed.json).toMatchObject({
+      errors: { conversationId: ["Choose the conversation to answer."] },
+    });
     await contract("POST /api/chat/messages", "/api/chat/messages", 400, {
       headers: { Cookie: userCookie },
       json: { message: "   " },
