@@ -42,10 +42,7 @@ export default function MemberProfilePage() {
       </ProfileSection>
       <ProfileSection id="member-rank" title="Rank">
         <p className="font-display text-2xl font-extrabold text-primary">{profile.currentTier}</p>
-        <p className="text-muted">
-          Total wagered {formatUsd(profile.totalWagered)}
-          {profile.currentRank > 0 ? `, #${profile.currentRank} on the all-time leaderboard` : ""}
-        </p>
+        <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
         <StaleDataAge />
       </ProfileSection>
       <MemberRaceRecord record={profile} />
