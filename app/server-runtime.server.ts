@@ -123,8 +123,10 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       })
     : { stop: startJobs() };
 
-  httpServer.listen(config.PORT, () => {
-    logger.info(`GoatedVIPs listening on http://localhost:${config.PORT} (${build.mode})`);
+  // Without HOST, every interface (Node's default); with it, that address only.
+  httpServer.listen({ port: config.PORT, host: config.HOST }, () => {
+    const host = config.HOST?.includes(":") ? `[${config.HOST}]` : (config.HOST ?? "localhost");
+    logger.info(`GoatedVIPs listening on http://${host}:${config.PORT} (${build.mode})`);
     if (underRemixDev) {
       broadcastDevReady(build).catch((error: unknown) => logger.error({ err: error }, "remix dev"));
     }

@@ -138,7 +138,10 @@ export const publicProfileSchema = z.strictObject({
   createdAt: instant,
   goatedUsername: optionalText,
   totalWagered: dollars,
-  currentRank: rankName,
+  /** The place on the all-time leaderboard; 0 when not on it (no linked player, or no wager). */
+  currentRank: z.number().int().nonnegative(),
+  /** The tier of the all-time wager, COPPER to DIAMOND. */
+  currentTier: rankName,
   /** Best finish in a completed race; 0 when none. */
   bestRank: z.number().int().nonnegative(),
   races: z.strictObject({
@@ -175,12 +178,24 @@ export const currentRaceSchema = z.strictObject({
 });
 export type CurrentRaceJson = z.infer<typeof currentRaceSchema>;
 
-/** GET /api/wager-races/previous: adds metadata.transitionEnds and each player's totals. */
+const previousRaceParticipant = raceParticipantSchema.extend({
+  allTimeWagered: dollars,
+  lastUpdate: instant,
+});
+
+/**
+ * GET /api/wager-races/previous: adds metadata.transitionEnds and each player's totals; and the
+ * same participants under `data`, where the original client reads each one's race wager as a
+ * leaderboard entry's `wagered.this_month`.
+ */
 export const previousRaceSchema = currentRaceSchema.extend({
   metadata: z.strictObject({ transitionEnds: instant }),
-  participants: z.array(
-    raceParticipantSchema.extend({ allTimeWagered: dollars, lastUpdate: instant }),
-  ),
+  participants: z.array(previousRaceParticipant),
+  data: z.strictObject({
+    participants: z.array(
+      previousRaceParticipant.extend({ wagered: z.strictObject({ this_month: dollars }) }),
+    ),
+  }),
 });
 export type PreviousRaceJson = z.infer<typeof previousRaceSchema>;
 

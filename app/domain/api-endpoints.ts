@@ -168,14 +168,16 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: "GET",
     path: "/api/wager-races/current",
     access: "anyone",
-    answer: "the current race with its top 10; 404 when none runs",
+    answer:
+      "the current race with its top 10, else the last monthly race, completed, until the next starts; 404 when none",
     schema: currentRaceSchema,
   },
   {
     method: "GET",
     path: "/api/wager-races/previous",
     access: "anyone",
-    answer: "the last completed race with `metadata.transitionEnds`; 404 when none",
+    answer:
+      "the last completed race with `metadata.transitionEnds`, and `data.participants[].wagered.this_month`; 404 when none",
     schema: previousRaceSchema,
   },
   {

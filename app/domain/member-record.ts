@@ -21,7 +21,8 @@ export interface RaceFinish {
 }
 
 export interface MemberRecord {
-  currentRank: RankName;
+  /** The tier of the all-time wager (COPPER to DIAMOND). */
+  currentTier: RankName;
   /** The best finish in a completed race; 0 when the member has none. */
   bestRank: number;
   races: { participated: number; won: number; totalPrizes: number };
@@ -80,7 +81,7 @@ export function memberRecord(facts: {
   }
   const prizeCents = facts.finishes.reduce((sum, finish) => sum + finish.prizeCents, 0);
   return {
-    currentRank: rankFor(facts.allTimeWagered).name,
+    currentTier: rankFor(facts.allTimeWagered).name,
     bestRank: facts.finishes.length ? Math.min(...facts.finishes.map((f) => f.position)) : 0,
     races: {
       participated: facts.finishes.length,

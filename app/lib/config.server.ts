@@ -17,6 +17,13 @@ const envSchema = z
   .object({
     DATABASE_URL: databaseUrlSchema,
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The address the server listens on; unset, every interface. 127.0.0.1 behind a reverse
+    // proxy on the same machine (docs/deploy), so the port is not reachable from outside.
+    HOST: z
+      .union([z.ipv4(), z.ipv6(), z.hostname()], {
+        message: "HOST must be an IP address or a host name, such as 127.0.0.1",
+      })
+      .optional(),
     PUBLIC_ORIGIN: z
       .url({ message: "PUBLIC_ORIGIN must be an absolute URL such as https://goatedvips.gg" })
       .transform((value) => new URL(value).origin)

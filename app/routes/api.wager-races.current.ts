@@ -1,12 +1,15 @@
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import { publicRaceJson } from "~/services/race-api.server";
 import { raceParticipants } from "~/services/race-standings.server";
-import { findCurrentRace } from "~/services/race-store.server";
+import { currentRaceForApi } from "~/services/race-views.server";
 
-/** docs/product.md §P3 "Current race": the race running now with its top 10. */
+/**
+ * docs/product.md §P3 "Current race": the race running now with its top 10, or a monthly race
+ * completed early, until the next race starts.
+ */
 async function current() {
   const now = new Date();
-  const race = await findCurrentRace(now);
+  const race = await currentRaceForApi(now);
   if (!race) return apiError(404, "No race is running right now");
   return Response.json(publicRaceJson(race, await raceParticipants(race, now)), {
     headers: { "Cache-Control": "no-store" },

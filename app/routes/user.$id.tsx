@@ -41,7 +41,7 @@ export default function MemberProfilePage() {
         </p>
       </ProfileSection>
       <ProfileSection id="member-rank" title="Rank">
-        <p className="font-display text-2xl font-extrabold text-primary">{profile.currentRank}</p>
+        <p className="font-display text-2xl font-extrabold text-primary">{profile.currentTier}</p>
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
         <StaleDataAge />
       </ProfileSection>

@@ -2,11 +2,15 @@ import { memberRecord, ranksReached } from "~/domain/member-record";
 import type { MemberRecord, RaceFinish } from "~/domain/member-record";
 import type { RankName } from "~/domain/rank";
 import { db } from "./db.server";
+import { periodRanks } from "./player-ranks.server";
 import { getPublicProfile } from "./users.server";
 import type { PublicProfile } from "~/domain/account";
 
-/** A member's public profile with their race record (`/user/:id`, `/api/users/:id`). */
-export type MemberProfile = PublicProfile & MemberRecord;
+/**
+ * A member's public profile with their race record (`/user/:id`, `/api/users/:id`), and
+ * `currentRank`, their player's place on the all-time leaderboard (0 when not on it).
+ */
+export type MemberProfile = PublicProfile & MemberRecord & { currentRank: number };
 
 /** What the profile's Stats tiles show for a linked player (docs/product.md §P2 "/profile"). */
 export interface LinkedPlayerActivity {
@@ -79,15 +83,22 @@ export async function getMemberProfile(userId: number): Promise<MemberProfile | 
   const linked = await db
     .selectFrom("users")
     .innerJoin("players", "players.uid", "users.goated_id")
-    .select("players.uid")
+    .select(["players.uid", "players.all_time"])
     .where("users.id", "=", userId)
     .executeTakeFirst();
-  const record = linked
-    ? memberRecord({
-        allTimeWagered: profile.totalWagered,
-        finishes: await raceFinishes(linked.uid),
-        rankReachedAt: await rankReachedAt(linked.uid, profile.totalWagered),
-      })
-    : memberRecord({ allTimeWagered: 0, finishes: [], rankReachedAt: {} });
-  return { ...profile, ...record };
+  if (!linked) {
+    const record = memberRecord({ allTimeWagered: 0, finishes: [], rankReachedAt: {} });
+    return { ...profile, ...record, currentRank: 0 };
+  }
+  const record = memberRecord({
+    allTimeWagered: linked.all_time,
+    finishes: await raceFinishes(linked.uid),
+    rankReachedAt: await rankReachedAt(linked.uid, linked.all_time),
+  });
+  // The leaderboard lists players with a total above 0.
+  const [currentRank = 0] =
+    linked.all_time > 0
+      ? await periodRanks("all_time", [{ uid: linked.uid, wagered: linked.all_time }])
+      : [];
+  return { ...profile, ...record, currentRank };
 }

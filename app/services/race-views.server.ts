@@ -38,6 +38,18 @@ export async function currentRaceBoard(now: Date = new Date()): Promise<RaceBoar
   };
 }
 
+/**
+ * The race `GET /api/wager-races/current` answers: the current race; else the last completed race
+ * when it is a monthly one (an admin may complete it before its end), as completed until the next
+ * race starts, as /wager-races shows it. Null when neither.
+ */
+export async function currentRaceForApi(now: Date = new Date()): Promise<RaceView | null> {
+  const current = await findCurrentRace(now);
+  if (current) return current;
+  const previous = await findPreviousRace();
+  return previous?.type === "monthly" ? previous : null;
+}
+
 /** One race's own page: upcoming, running, or completed (frozen) once its end has passed. */
 export async function raceBoard(id: number, now: Date = new Date()): Promise<RaceBoardData | null> {
   const race = await findRace(id);

@@ -1,4 +1,5 @@
 import type { ChatMessageJson } from "~/domain/api-contract";
+import { CHAT_CONVERSATION_REQUIRED } from "~/domain/support-chat";
 import type { ChatMessageView } from "~/domain/support-chat";
 import { apiError, jsonResponse, readJsonObject } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
@@ -60,7 +61,8 @@ export async function jsonChatHistory(request: Request) {
 
 /**
  * `POST /api/chat/messages {message, conversationId?}`: a message without a socket. The same
- * rules as the socket: a player writes to their own conversation, staff name one; 201 once stored.
+ * rules as the socket: a player writes to their own conversation, staff name one (400 without);
+ * 201 once stored.
  */
 export async function jsonSendChatMessage(request: Request) {
   const user = await requireApiUser(request);
@@ -77,7 +79,8 @@ export async function jsonSendChatMessage(request: Request) {
   });
   if (!result.ok) {
     if (result.status !== 400) return failure(result);
-    return apiError(400, result.message, { message: [result.message] });
+    const field = result.message === CHAT_CONVERSATION_REQUIRED ? "conversationId" : "message";
+    return apiError(400, result.message, { [field]: [result.message] });
   }
   return jsonResponse(
     {

@@ -178,8 +178,8 @@ export type SendChatMessageResult = { ok: true; message: ChatMessageView } | Cha
 /**
  * Stores one message, then tells the sockets (the "chat.message" event, after the commit: nobody
  * is shown a message that is not stored). A player writes to their own conversation (created on
- * their first message, reopened if closed); staff write to any conversation, and their messages
- * there are staff replies. A player who is not on the chat page when staff reply gets an in-app
+ * their first message, reopened if closed); staff write to the conversation they name, and their
+ * messages there are staff replies. A player who is not on the chat page when staff reply gets an in-app
  * notification (kind support_reply), once until they read it.
  */
 export async function sendChatMessage(
@@ -200,6 +200,10 @@ export async function sendChatMessage(
       return { ok: false, status: 403, message: CHAT_FORBIDDEN };
     }
     ownerId = conversation.userId;
+  } else if (actor.isAdmin) {
+    // Staff answer the conversation they name: without one, the reply would be stored as the
+    // admin's own player message, in a conversation with themselves.
+    return { ok: false, status: 400, message: CHAT_CONVERSATION_REQUIRED };
   }
   const staffReply = isStaffReply(actor, ownerId);
   const waitSeconds = await takeAllowance(actor);

@@ -244,6 +244,13 @@ describe("public-site §7, signed out and signing in", { timeout: 60_000 }, () =
         { uid: PLAYER.uid, wager: 12_345.68, wagered: 12_345.68, allTimeWagered: 150_000.12 },
         { uid: RIVAL.uid, wager: 10_000, wagered: 10_000 },
       ],
+      // Where the original client reads them: each race wager as a leaderboard entry's.
+      data: {
+        participants: [
+          { uid: PLAYER.uid, name: PLAYER.name, position: 1, wagered: { this_month: 12_345.68 } },
+          { uid: RIVAL.uid, name: RIVAL.name, position: 2, wagered: { this_month: 10_000 } },
+        ],
+      },
     });
   });
 });
@@ -349,7 +356,9 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
     });
     const profile = publicProfileSchema.parse(answer.json);
     expect(profile).toMatchObject({
-      currentRank: "GOLD",
+      // The place on the all-time leaderboard (ahead of RivalGoat), and the tier beside it.
+      currentRank: 1,
+      currentTier: "GOLD",
       bestRank: 1,
       races: { participated: 2, won: 1, totalPrizes: 400 },
       totalWagered: 150_000.12,
@@ -372,7 +381,8 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
       headers: fetchDefaults(userCookie),
     });
     expect(unlinked.json).toMatchObject({
-      currentRank: "COPPER",
+      currentRank: 0,
+      currentTier: "COPPER",
       bestRank: 0,
       races: { participated: 0, won: 0, totalPrizes: 0 },
       achievements: [],
@@ -456,6 +466,14 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
       json: { message: "Contract answer", conversationId: chatMessage.conversationId },
     });
     expect(reply.json).toMatchObject({ chatMessage: { isStaffReply: true } });
+    // Staff name the conversation they answer: never stored as the admin's own message.
+    const unnamed = await contract("POST /api/chat/messages", "/api/chat/messages", 400, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      json: { message: "Answer to whom?" },
+    });
+    expect(unnamed.json).toMatchObject({
+      errors: { conversationId: ["Choose the conversation to answer."] },
+    });
     await contract("POST /api/chat/messages", "/api/chat/messages", 400, {
       headers: { Cookie: userCookie },
       json: { message: "   " },
@@ -728,5 +746,37 @@ describe("/ws/leaderboard messages", { timeout: 60_000 }, () => {
       "LEADERBOARD_UPDATE",
       "RACE_COMPLETED",
     ]);
+  });
+});
+
+describe("after the monthly race is completed early (the test above completes it)", () => {
+  it("GET /api/wager-races/current answers it as completed until the next race starts", async () => {
+    const monthly = await db
+      .selectFrom("races")
+      .select(["id", "end_date"])
+      .where("type", "=", "monthly")
+      .where("status", "=", "completed")
+      .executeTakeFirstOrThrow();
+    expect(monthly.end_date > now.toISOString()).toBe(true);
+    const completed = await contract(
+      "GET /api/wager-races/current",
+      "/api/wager-races/current",
+      200,
+    );
+    expect(completed.json).toMatchObject({
+      id: monthly.id,
+      type: "monthly",
+      status: "completed",
+    });
+    expect((completed.json as { participants: unknown[] }).participants[0]).toMatchObject({
+      uid: PLAYER.uid,
+      wager: 45_000.12,
+      position: 1,
+    });
+
+    // The next race starts: it is the current one.
+    const next = await insertRace(db, { start_date: at(-60_000), end_date: at(7 * DAY) });
+    const started = await contract("GET /api/wager-races/current", "/api/wager-races/current", 200);
+    expect(started.json).toMatchObject({ id: next, status: "live" });
   });
 });

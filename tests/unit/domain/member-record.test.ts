@@ -15,7 +15,7 @@ const finish = (raceId: number, endDate: string, position: number, prizeCents: n
 describe("a member's race record", () => {
   it("is COPPER with zeros and empty lists without races or wager", () => {
     expect(memberRecord({ allTimeWagered: 0, finishes: [], rankReachedAt: {} })).toEqual({
-      currentRank: "COPPER",
+      currentTier: "COPPER",
       bestRank: 0,
       races: { participated: 0, won: 0, totalPrizes: 0 },
       achievements: [],
@@ -33,7 +33,7 @@ describe("a member's race record", () => {
       ],
       rankReachedAt: { BRONZE: "2026-08-01T00:00:00.000Z" },
     });
-    expect(record.currentRank).toBe("SILVER");
+    expect(record.currentTier).toBe("SILVER");
     expect(record.bestRank).toBe(1);
     expect(record.races).toEqual({ participated: 3, won: 1, totalPrizes: 332.51 });
     expect(record.history.map((h) => [h.raceId, h.position, h.prize, h.wager])).toEqual([

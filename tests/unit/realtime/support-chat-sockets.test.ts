@@ -1,7 +1,8 @@
 // /ws/chat end to end (issue 17): real http server, real sessions, real websocket clients. A player
 // (session cookie) and an admin (Bearer token) exchange messages through the server; a third player
-// receives none of them. Also: a client's isStaffReply is ignored, bad messages get ERROR and store
-// nothing, typing goes to the other side, and an ended session closes the socket with 4401.
+// receives none of them. Also: a client's isStaffReply is ignored, bad messages (and a staff
+// message naming no conversation) get ERROR and store nothing, typing goes to the other side, and
+// an ended session closes the socket with 4401.
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser, uniqueName } from "../../factories";
-import { CHAT_MESSAGE_REQUIRED } from "~/domain/support-chat";
+import { CHAT_CONVERSATION_REQUIRED, CHAT_MESSAGE_REQUIRED } from "~/domain/support-chat";
 import { startRealtime } from "~/realtime";
 import { SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub";
 import { db } from "~/services/db.server";
@@ -163,6 +164,30 @@ describe("/ws/chat between a player and staff", () => {
       .where("sender_id", "=", bob.id)
       .execute();
     expect(rows).toEqual([]);
+    client.socket.close();
+  });
+
+  it("refuses a staff chat_message without conversationId with ERROR, storing nothing", async () => {
+    const admin = await account(true);
+    const client = await connect({ token: admin.token, by: "bearer" });
+    client.send({ type: "chat_message", message: "Which conversation is this for?" });
+    expect(await client.waitFor("ERROR")).toMatchObject({ message: CHAT_CONVERSATION_REQUIRED });
+    // Not stored as the admin's own player message either, nor sent to anyone.
+    client.send({ type: "PING" });
+    await client.waitFor("PONG");
+    expect(client.of("chat_message")).toEqual([]);
+    const stored = await db
+      .selectFrom("support_messages")
+      .select("id")
+      .where("sender_id", "=", admin.id)
+      .execute();
+    expect(stored).toEqual([]);
+    const conversations = await db
+      .selectFrom("support_conversations")
+      .select("id")
+      .where("user_id", "=", admin.id)
+      .execute();
+    expect(conversations).toEqual([]);
     client.socket.close();
   });
 
