@@ -87,9 +87,7 @@ describe("JSON bodies", () => {
     });
 
   it("a wrong password with ordinary text is 401", async () => {
-    const answer = await login(
-      JSON.stringify({ username: "NoSuchPlayer", password: "wrong-one" }),
-    );
+    const answer = await login(JSON.stringify({ username: "NoSuchPlayer", password: "wrong-one" }));
     expect(answer.status).toBe(401);
   });
 
