@@ -75,6 +75,10 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       // Signed-in pages spliced from the visitor's (docs/decisions/0042).
       signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
     }),
+    {
+      headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    },
   );
   const realtime = startRealtime({
     publicOrigin,

@@ -24,6 +24,20 @@ export function isAdminHost(hostHeader: string | undefined, adminHost: string | 
 }
 
 /**
+ * Whether an Origin header is the admin host's: the scheme of the site's PUBLIC_ORIGIN and a host
+ * isAdminHost accepts, so its pages post from whatever port its name allows (decision 0022).
+ */
+export function isAdminOrigin(origin: string, publicOrigin: string, adminHost: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === new URL(publicOrigin).protocol && isAdminHost(parsed.host, adminHost);
+}
+
+/**
  * Paths the admin host serves as they are: the admin pages and admin API, signing out (the account
  * menu's form) and Remix's route manifest (the browser's router asks it before navigating).
  */

@@ -41,6 +41,10 @@ const envSchema = z
           "ADMIN_HOST must be a host name, optionally with a port, such as admin.goatedvips.gg",
       })
       .optional(),
+    // Slow clients (issue 30): a request's headers (websocket upgrades' too) must arrive within
+    // the first, the whole request within the second, or the connection is closed.
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(10),
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(30),
     // Open websockets per client address (app/realtime/upgrade-router.ts says why 50).
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
     // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).
@@ -69,6 +73,10 @@ const envSchema = z
     // On PostgreSQL: how often a process without the job lock tries to take it (the longest the
     // jobs stand still after their process dies), and the holder checks its connection.
     JOB_LEADER_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(15),
+  })
+  .refine((env) => env.HTTP_HEADERS_TIMEOUT_SECONDS <= env.HTTP_REQUEST_TIMEOUT_SECONDS, {
+    message: "HTTP_HEADERS_TIMEOUT_SECONDS must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS",
+    path: ["HTTP_HEADERS_TIMEOUT_SECONDS"],
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither",

@@ -1,3 +1,5 @@
+import { isStorablePercentEncoded, isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
+
 /**
  * Page forms are a few fields; anything bigger is refused before it is parsed (by the declared
  * Content-Length and by the bytes actually read). JSON API bodies have their own, smaller cap.
@@ -37,7 +39,9 @@ export async function readBodyWithin(
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not cancelled: that destroys the request, and its connection before the answer is sent.
+      // The server discards the rest after the answer (app/lib/express-server.server.ts).
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);
@@ -48,7 +52,8 @@ export async function readBodyWithin(
 /**
  * The form of a page action's request: every page action reads its body through here. Throws a
  * 415 for anything but a urlencoded or multipart form (JSON, text, no type), a 413 past
- * MAX_FORM_BODY_BYTES and a 400 for a body that does not parse (a truncated multipart).
+ * MAX_FORM_BODY_BYTES and a 400 for a body that does not parse (a truncated multipart) or holds
+ * text the database cannot store (./storable-text.ts).
  */
 export async function readForm(request: Request): Promise<FormData> {
   const contentType = request.headers.get("Content-Type") ?? "";
@@ -58,10 +63,29 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   const body = await readBodyWithin(request, MAX_FORM_BODY_BYTES);
   if (!body) throw refusal(413, FORM_TOO_LARGE_MESSAGE);
+  if (/urlencoded/i.test(contentType) && !isStorableEncodedForm(body)) {
+    throw refusal(400, UNSTORABLE_TEXT_MESSAGE);
+  }
+  let form: FormData;
   try {
-    return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw refusal(400, MALFORMED_FORM_MESSAGE);
+  }
+  for (const [name, value] of form) {
+    if (!isStorableText(name) || (typeof value === "string" && !isStorableText(value))) {
+      throw refusal(400, UNSTORABLE_TEXT_MESSAGE);
+    }
+  }
+  return form;
+}
+
+/** An urlencoded body whose bytes and percent-encoded bytes are UTF-8 (./storable-text.ts). */
+function isStorableEncodedForm(body: Uint8Array): boolean {
+  try {
+    return isStorablePercentEncoded(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    return false;
   }
 }
 

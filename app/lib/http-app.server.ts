@@ -8,7 +8,7 @@ import express from "express";
 import helmet from "helmet";
 import { jsonApiRoutes } from "./api-routes.server";
 import { COMPRESSION_OPTIONS } from "./compression-settings";
-import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost } from "./admin-host";
+import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost, isAdminOrigin } from "./admin-host";
 import type { Readiness } from "~/domain/readiness";
 import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
@@ -19,7 +19,33 @@ import { privateAnswersForUsers } from "./private-answers.server";
 import { signedInDocuments } from "./signed-in-documents.server";
 import type { SignedInFrame } from "./signed-in-documents.server";
 import { observeRequests } from "./request-log.server";
-import { CROSS_ORIGIN_MESSAGE, isSafeMethod, isSameOriginRequest } from "./same-origin";
+import {
+  CROSS_ORIGIN_MESSAGE,
+  HOST_MISMATCH_MESSAGE,
+  isSafeMethod,
+  isSameOriginRequest,
+  originNamesAddressedHost,
+} from "./same-origin";
+import { isStorablePercentEncoded, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
+
+/**
+ * A refusal before any route: API clients parse every /api/ answer as JSON (docs/decisions/0009),
+ * browsers get a page; the message (a constant, never the request's text) says why.
+ */
+function refuse(req: express.Request, res: express.Response, status: 400 | 403, message: string) {
+  if (req.path.startsWith("/api/")) {
+    res.status(status).json({ status: "error", message });
+    return;
+  }
+  const title = status === 400 ? "Bad request" : "Forbidden";
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title} · GoatedVIPs</title>` +
+        `</head><body><h1>${title}</h1><p>${message}</p><p><a href="/">Home</a></p></body></html>`,
+    );
+}
 
 /**
  * Browser features the site never uses are switched off for it and anything it embeds; the
@@ -120,25 +146,31 @@ export function createHttpApp({
     }),
   );
 
-  // With PUBLIC_ORIGIN set, the admin host's pages post from their own origin (same scheme).
-  const adminOrigin =
-    publicOrigin && adminHost ? `${new URL(publicOrigin).protocol}//${adminHost}` : null;
+  // Text the database cannot store is refused before any route reads the URL (./storable-text.ts).
   app.use((req, res, next) => {
+    if (isStorablePercentEncoded(req.originalUrl)) return next();
+    refuse(req, res, 400, UNSTORABLE_TEXT_MESSAGE);
+  });
+
+  // With PUBLIC_ORIGIN set, the admin host's pages post from their own origin (same scheme, any
+  // port its name allows), the site's pages from PUBLIC_ORIGIN; neither posts to the other.
+  app.use((req, res, next) => {
+    if (isSafeMethod(req.method)) return next();
     const origin = {
       origin: req.get("origin"),
       host: req.get("host"),
       secFetchSite: req.get("sec-fetch-site"),
     };
     const sameOrigin =
-      isSameOriginRequest(origin, publicOrigin) ||
-      (adminOrigin !== null && isSameOriginRequest(origin, adminOrigin));
-    if (isSafeMethod(req.method) || sameOrigin) return next();
-    // API clients parse every /api/ answer as JSON (docs/decisions/0009).
-    if (req.path.startsWith("/api/")) {
-      res.status(403).json({ status: "error", message: CROSS_ORIGIN_MESSAGE });
-      return;
+      publicOrigin && adminHost && origin.origin && isAdminHost(origin.host, adminHost)
+        ? isAdminOrigin(origin.origin, publicOrigin, adminHost)
+        : isSameOriginRequest(origin, publicOrigin);
+    if (!sameOrigin) return refuse(req, res, 403, CROSS_ORIGIN_MESSAGE);
+    // Remix aborts (500) an action whose Origin is not the host it was sent to: refused first.
+    if (!originNamesAddressedHost({ ...origin, forwardedHost: req.get("x-forwarded-host") })) {
+      return refuse(req, res, 403, HOST_MISMATCH_MESSAGE);
     }
-    res.status(403).type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+    next();
   });
 
   app.get("/healthz", async (_req, res) => {

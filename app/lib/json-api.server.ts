@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { readBodyWithin } from "./form-body.server";
 import { logger } from "./logger.server";
+import { isStorableJson, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
 
 /** JSON bodies of the API are small; anything bigger is refused before it is read. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
@@ -27,7 +28,8 @@ export function apiError(
 
 /**
  * The request's JSON object body. Throws a 4xx answer for a wrong content type (415), a body
- * over the limit (413), malformed JSON or anything but an object (400).
+ * over the limit (413), malformed JSON, anything but an object, or text the database cannot
+ * store (400; ./storable-text.ts).
  */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -38,12 +40,19 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (declared > MAX_JSON_BODY_BYTES) throw apiError(413, "Request body is too large");
   const body = await readBodyWithin(request, MAX_JSON_BODY_BYTES);
   if (!body) throw apiError(413, "Request body is too large");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    throw apiError(400, UNSTORABLE_TEXT_MESSAGE);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder().decode(body));
+    value = JSON.parse(text);
   } catch {
     throw apiError(400, "Malformed JSON");
   }
+  if (!isStorableJson(value)) throw apiError(400, UNSTORABLE_TEXT_MESSAGE);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw apiError(400, "Expected a JSON object");
   }

@@ -30,6 +30,24 @@ export function isSameOriginRequest(input: OriginCheckInput, publicOrigin: strin
   return host !== undefined && parsed.host.toLowerCase() === host.toLowerCase();
 }
 
+/**
+ * Whether a request's Origin names the host it was sent to: the first `X-Forwarded-Host`, else
+ * `Host`, compared exactly as Remix compares them before an action (it throws, a 500, otherwise).
+ * A request without an Origin is left to isSameOriginRequest.
+ */
+export function originNamesAddressedHost(
+  input: OriginCheckInput & { forwardedHost: string | undefined },
+): boolean {
+  const { origin, host, forwardedHost } = input;
+  if (origin === undefined || origin === "") return true;
+  const addressed = forwardedHost?.split(",")[0]?.trim() || host;
+  try {
+    return new URL(origin).host === addressed;
+  } catch {
+    return false;
+  }
+}
+
 /** GET and HEAD never change state; every other method must come from the site itself. */
 export function isSafeMethod(method: string | undefined): boolean {
   return method === "GET" || method === "HEAD";
@@ -37,3 +55,6 @@ export function isSafeMethod(method: string | undefined): boolean {
 
 export const CROSS_ORIGIN_MESSAGE =
   "Forbidden: this request came from another site. Submit forms from the site itself.";
+
+export const HOST_MISMATCH_MESSAGE =
+  "Forbidden: this request's Origin does not name the host it was sent to (Host or X-Forwarded-Host).";

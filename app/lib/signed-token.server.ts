@@ -23,6 +23,9 @@ export function signToken(
   return `${body}.${mac(purpose, body).toString("base64url")}`;
 }
 
+/** Base64url as signToken writes it: no padding, nothing else (Node's decoder skips junk). */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 export type TokenCheck =
   { ok: true; data: Record<string, unknown> } | { ok: false; reason: "invalid" | "expired" };
 
@@ -30,8 +33,11 @@ export type TokenCheck =
 export function readToken(purpose: string, token: string, now: Date = new Date()): TokenCheck {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return { ok: false, reason: "invalid" };
-  const expected = mac(purpose, body);
-  const given = Buffer.from(signature, "base64url");
+  if (!BASE64URL.test(body) || !BASE64URL.test(signature)) return { ok: false, reason: "invalid" };
+  // The signature's exact text is compared, not its decoded bytes: another spelling of the same
+  // bytes (extra characters, other final bits) is another token.
+  const expected = Buffer.from(mac(purpose, body).toString("base64url"));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: "invalid" };
   }

@@ -11,7 +11,10 @@ import { createRateLimiter } from "~/lib/rate-limiter.server";
  * - Per account across all addresses: past 5 failures in an hour, each further attempt waits a
  *   growing delay before its password is checked. A delay, never a refusal: nobody can lock the
  *   owner out, and the right password from an address without failures always gets in.
- * The two refusing limits count an attempt when it starts, so parallel requests cannot overrun
+ * - Two-step codes, per account across all addresses: CODE_GUESSES_PER_ACCOUNT in 15 minutes,
+ *   then refused from everywhere. Only someone who had the password can spend these (the code step
+ *   follows it), and a six-digit code falls to guesses spread over many addresses otherwise.
+ * The refusing limits count an attempt when it starts, so parallel requests cannot overrun
  * them, and give it back when the password was right; the delay counts only wrong passwords, so a
  * burst of right ones is never slowed. Counted in memory, or in PostgreSQL when several processes
  * share it (app/lib/rate-limiter.server.ts).
@@ -22,6 +25,8 @@ export const FAILURES_PER_IP = 20;
 /** Failures of an account, from anywhere, before its attempts are delayed. */
 export const FAILURES_BEFORE_DELAY = 5;
 const ACCOUNT_WINDOW_SECONDS = 60 * 60;
+/** Wrong two-step codes (and proofs) of one account, from all addresses together, per window. */
+export const CODE_GUESSES_PER_ACCOUNT = 10;
 
 /** The delay after FAILURES_BEFORE_DELAY failures, doubling with each further one up to maxMs. */
 export const accountDelay = { firstMs: 1000, maxMs: 10_000 };
@@ -35,6 +40,11 @@ const limiters = {
   ip: createRateLimiter({
     keyPrefix: "login-ip",
     points: FAILURES_PER_IP,
+    duration: WINDOW_SECONDS,
+  }),
+  codeAccount: createRateLimiter({
+    keyPrefix: "two-step-account",
+    points: CODE_GUESSES_PER_ACCOUNT,
     duration: WINDOW_SECONDS,
   }),
   // Only counts wrong passwords (it never refuses): the count sets the delay.
@@ -52,6 +62,11 @@ export function loginAccountKey(login: string, accountId: number | undefined): s
     : `account:${accountId}`;
 }
 
+export interface AttemptLimits {
+  /** Also refuse past CODE_GUESSES_PER_ACCOUNT for the account from all addresses (codes). */
+  limitAccount?: boolean;
+}
+
 export type LoginAdmission =
   { admitted: false; retryAfterSeconds: number } | { admitted: true; delayMs: number };
 
@@ -59,10 +74,15 @@ export type LoginAdmission =
  * Counts a sign-in attempt for this address and account. Refused past a hard limit; otherwise
  * admitted, to be held `delayMs` before the password is checked.
  */
-export async function startLoginAttempt(ip: string, account: string): Promise<LoginAdmission> {
+export async function startLoginAttempt(
+  ip: string,
+  account: string,
+  { limitAccount = false }: AttemptLimits = {},
+): Promise<LoginAdmission> {
   const strict = [
     [limiters.ip, ip],
     [limiters.accountAndIp, `${account}|${ip}`],
+    ...(limitAccount ? [[limiters.codeAccount, account] as const] : []),
   ] as const;
   const counted = await Promise.allSettled(strict.map(([limiter, key]) => limiter.consume(key)));
   const waits = counted.flatMap((result) =>
@@ -96,9 +116,14 @@ export async function loginFailed(account: string): Promise<void> {
 }
 
 /** The right password: the attempt was no failure, and the account's failures are forgotten. */
-export async function loginSucceeded(ip: string, account: string): Promise<void> {
+export async function loginSucceeded(
+  ip: string,
+  account: string,
+  { limitAccount = false }: AttemptLimits = {},
+): Promise<void> {
   await Promise.all([
     limiters.ip.reward(ip),
+    limitAccount ? limiters.codeAccount.reward(account) : null,
     limiters.accountAndIp.delete(`${account}|${ip}`),
     limiters.account.delete(account),
   ]);
@@ -114,12 +139,13 @@ export async function throttledCheck(
   ip: string,
   account: string,
   check: () => Promise<boolean>,
+  limits: AttemptLimits = {},
 ): Promise<ThrottledCheck> {
-  const attempt = await startLoginAttempt(ip, account);
+  const attempt = await startLoginAttempt(ip, account, limits);
   if (!attempt.admitted) return { ok: false, retryAfterSeconds: attempt.retryAfterSeconds };
   if (attempt.delayMs > 0) await sleep(attempt.delayMs);
   if (await check()) {
-    await loginSucceeded(ip, account);
+    await loginSucceeded(ip, account, limits);
     return { ok: true };
   }
   await loginFailed(account);

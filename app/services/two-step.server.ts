@@ -33,6 +33,8 @@ const sealContext = (userId: number) => `user_totp:${userId}`;
 
 /** Code guesses are counted apart from password guesses: a right password must not forgive them. */
 export const twoStepThrottleKey = (userId: number) => `two-step:${userId}`;
+/** Codes are guessed from many addresses at once: limited per account from all of them. */
+const CODE_LIMITS = { limitAccount: true } as const;
 
 function totpFor(secret: Secret, label = "") {
   return new TOTP({ issuer: TOTP_ISSUER, label, secret, ...TOTP_SETTINGS });
@@ -260,8 +262,11 @@ export function checkSignInCode(
   ip: string,
   now: Date = new Date(),
 ): Promise<ThrottledCheck> {
-  return throttledCheck(ip, twoStepThrottleKey(userId), () =>
-    acceptSecondFactor(userId, typed, now),
+  return throttledCheck(
+    ip,
+    twoStepThrottleKey(userId),
+    () => acceptSecondFactor(userId, typed, now),
+    CODE_LIMITS,
   );
 }
 
@@ -275,15 +280,20 @@ export function checkProof(
   ip: string,
   now: Date = new Date(),
 ): Promise<ThrottledCheck> {
-  return throttledCheck(ip, twoStepThrottleKey(userId), async () => {
-    if (readTypedCode(proof) && (await acceptSecondFactor(userId, proof, now))) return true;
-    const account = await db
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
-    return verifyPassword(proof, account.password_hash);
-  });
+  return throttledCheck(
+    ip,
+    twoStepThrottleKey(userId),
+    async () => {
+      if (readTypedCode(proof) && (await acceptSecondFactor(userId, proof, now))) return true;
+      const account = await db
+        .selectFrom("users")
+        .select("password_hash")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      return verifyPassword(proof, account.password_hash);
+    },
+    CODE_LIMITS,
+  );
 }
 
 /** Turns two-step sign-in off (the secret and every recovery code go) with its audit row. */

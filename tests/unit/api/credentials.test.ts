@@ -4,6 +4,7 @@ import { migrateToLatest } from "~db";
 import { USERNAME_INVISIBLE_CHARACTERS, USERNAME_MIXED_SCRIPTS } from "~/domain/account-forms";
 import { PASSWORD_TOO_GUESSABLE } from "~/domain/password-strength.server";
 import { eventBus } from "~/lib/event-bus.server";
+import { UNSTORABLE_TEXT_MESSAGE } from "~/lib/storable-text";
 import * as authPage from "~/routes/auth";
 import * as login from "~/routes/api.auth.login";
 import * as register from "~/routes/api.auth.register";
@@ -188,7 +189,6 @@ describe("usernames", { timeout: 120_000 }, () => {
   it.each<[string, string, number, string]>([
     ["a zero-width space", "boss\u200B", 400, USERNAME_INVISIBLE_CHARACTERS],
     ["a bidi override", "\u202Essob", 400, USERNAME_INVISIBLE_CHARACTERS],
-    ["a NUL", "bo\u0000ss", 400, USERNAME_INVISIBLE_CHARACTERS],
     ["a Cyrillic о among Latin letters", "b\u043Ess", 400, USERNAME_MIXED_SCRIPTS],
     ["another case", "BOSS", 409, USERNAME_TAKEN],
     ["full-width letters", "\uFF42\uFF4F\uFF53\uFF53", 409, USERNAME_TAKEN],
@@ -212,6 +212,31 @@ describe("usernames", { timeout: 120_000 }, () => {
     expect((page.body?.result as { error: Record<string, string[]> }).error.username).toEqual([
       message,
     ]);
+  });
+
+  it("registration refuses a NUL in the name before any validation (app/lib/storable-text.ts)", async () => {
+    const fields = {
+      username: "bo\u0000ss",
+      email: "lookalike@example.com",
+      password: "goat-secret-1",
+      confirmPassword: "goat-secret-1",
+    };
+    const answer = await json(register.action, fields);
+    expect(answer.status).toBe(400);
+    expect(answer.body?.message).toBe(UNSTORABLE_TEXT_MESSAGE);
+    const page = await Promise.resolve(
+      authPage.action({
+        request: new Request("http://localhost/auth?mode=register", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        }),
+        params: {},
+        context: { cspNonce: "", clientIp: "10.2.9.9" },
+      }),
+    ).catch((thrown: unknown) => thrown);
+    expect(page).toBeInstanceOf(Response);
+    expect((page as Response).status).toBe(400);
+    expect((page as Response).statusText).toBe(UNSTORABLE_TEXT_MESSAGE);
   });
 
   it.each<[string, number, string]>([

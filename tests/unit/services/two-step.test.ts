@@ -18,7 +18,7 @@ import * as apiAuthLogin from "~/routes/api.auth.login";
 import * as apiLogin from "~/routes/api.login";
 import * as authPage from "~/routes/auth";
 import { db } from "~/services/db.server";
-import { accountDelay } from "~/services/login-throttle.server";
+import { accountDelay, CODE_GUESSES_PER_ACCOUNT } from "~/services/login-throttle.server";
 import { createSession, sessionCookie } from "~/services/sessions.server";
 import {
   checkProof,
@@ -454,6 +454,26 @@ describe("signing in with two-step sign-in on", { timeout: 120_000 }, () => {
         ip,
       );
     for (let i = 0; i < 5; i += 1) expect((await signIn(`00000${i}`)).status).toBe(401);
+    const refused = await signIn(codeAt(fresh.secret, T0));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.response?.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("limits code guesses per account from all addresses together, parallel ones included", async () => {
+    // The probe's shape: wrong codes from 30 addresses at once, one each.
+    const fresh = await enrolledAdmin();
+    const signIn = (code: string) =>
+      answerOf(
+        adminLoginApi.action,
+        jsonPost("/api/admin/login", { identifier: fresh.username, password: PASSWORD, code }),
+      );
+    const wrong = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(String(100_000 + i))),
+    );
+    const statuses = wrong.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(CODE_GUESSES_PER_ACCOUNT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - CODE_GUESSES_PER_ACCOUNT);
+    // From yet another address, even the right code waits for the window.
     const refused = await signIn(codeAt(fresh.secret, T0));
     expect(refused.status).toBe(429);
     expect(Number(refused.response?.headers.get("Retry-After"))).toBeGreaterThan(0);
