@@ -129,6 +129,7 @@ export interface PasswordHashThreads {
 
 /** A first guess at a job's duration, until one has been measured. */
 const FIRST_JOB_ESTIMATE_MS = 100;
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Password hashing on threads of its own (docs/decisions/0045, 0050). At most `threads` jobs run at
@@ -228,9 +229,10 @@ export function createPasswordHashThreads({
     for (const thread of started) if (thread.busy === null) thread.worker.unref();
   }
 
-  /** Seconds until the queue, as it is now, has been worked through. */
+  /** Seconds until the queue, as it is now, has been worked through (1 to a minute). */
   function retryAfterSeconds() {
-    return Math.max(1, Math.ceil(((waitingCount / threads + 1) * averageJobMs) / 1000));
+    const ms = (waitingCount / Math.max(1, threads) + 1) * averageJobMs;
+    return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(ms / 1000)));
   }
 
   /** Makes room for a newcomer from `address`, if another address holds a larger share. */

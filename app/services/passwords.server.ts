@@ -82,6 +82,11 @@ const hashing = createPasswordHashThreads({
   waitingLimit: threads * WAITING_PER_THREAD,
 });
 
+/** Password hashes waiting for a thread, by client address. */
+export function hashesWaitingByAddress(): Map<string, number> {
+  return hashing.waitingByAddress();
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(
     {
@@ -143,6 +148,10 @@ let dummyHash: Promise<string> | undefined;
  * does not tell which accounts exist.
  */
 export async function spendPasswordCheckTime(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  // Made by the first such sign-in; if that one was refused or left, the next makes it again.
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(password, await dummyHash);
 }
