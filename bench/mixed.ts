@@ -206,11 +206,12 @@ export async function benchMixedUsers({
       null,
     );
     signIns.sort((a, b) => a - b);
+    const signInP99 = percentile(signIns, 0.99);
     record(
       `${USERS} mixed users: sign-ins, p99 (median)`,
-      "none",
-      `${ms(percentile(signIns, 0.99))} (${ms(percentile(signIns, 0.5))})`,
-      null,
+      "< 5 s",
+      `${ms(signInP99)} (${ms(percentile(signIns, 0.5))})`,
+      signInP99 < 5000,
     );
   });
 }

@@ -20,6 +20,7 @@ import { benchCompaction } from "./compaction";
 import { signedInCookie } from "./players";
 import { referralPayload } from "./payload";
 import { benchSignIns } from "./signins";
+import { benchAbandonedSignIns } from "./abandoned-signins";
 import { kb, ms } from "./format";
 import { benchSync } from "./sync";
 import { benchPostgres } from "./postgres";
@@ -435,6 +436,9 @@ How each figure is taken:
   0.5 to 1.5 s between one member's requests; of 100 actions 78 page views (home, the four boards,
   races, profile, VIP program), 12 leaderboard searches, 8 profile saves (\`/api/user/update\`) and 2
   sign-ins with the right password; every answer must be a 2xx.
+- Abandoned sign-ins (bench/abandoned-signins.ts): one account's idle sign-in time (median of 5),
+  then 3 times 20 sign-ins from 20 addresses at once, each abandoned after 100 ms, and one more
+  sign-in, timed; the median of those 3 must stay within twice the idle time.
 - PostgreSQL (bench/postgres.ts; skipped, with its reason printed, where PostgreSQL is not
   installed): a throwaway cluster on the same machine (tests/postgres/cluster.ts, durability off);
   the sync as above, in a process whose DATABASE_URL names it; \`/leaderboard\` as above, its 50
@@ -457,6 +461,7 @@ const SECTIONS = {
   http: benchHttp,
   sockets: benchSockets,
   mixed: () => benchMixedUsers(serverBenchDeps),
+  abandoned: () => benchAbandonedSignIns(serverBenchDeps),
   lighthouse: () => benchLighthouse(serverBenchDeps),
   compaction: () => benchCompaction({ work, record }),
   postgres: () => benchPostgres({ ...serverBenchDeps, benchLeaderboardLoad }),

@@ -14,6 +14,7 @@ import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
 import { logger } from "./logger.server";
 import { operationsRoutes } from "./operations-routes.server";
+import { hashOnBehalfOfClients } from "./password-hash-client.server";
 import { anonymousPageCache } from "./page-cache.server";
 import { privateAnswersForUsers } from "./private-answers.server";
 import { signedInDocuments } from "./signed-in-documents.server";
@@ -217,6 +218,9 @@ export function createHttpApp({
       sessionCookieName,
     }),
   );
+
+  // Password hashes count against their client's share of the queue and leave it with the client.
+  app.use(hashOnBehalfOfClients());
 
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
     cspNonce: res.locals.cspNonce as string,

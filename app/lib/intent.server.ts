@@ -9,9 +9,11 @@ export function readIntent(form: FormData): string | null {
   return typeof intent === "string" ? intent : null;
 }
 
-/** A form's reply that stays on the page (a refusal), with its status. */
-export function intentReply(reply: IntentReply, status: number) {
-  return data(reply, { status });
+/** A form's reply that stays on the page (a refusal), with its status (and Retry-After). */
+export function intentReply(reply: IntentReply, status: number, retryAfterSeconds?: number) {
+  const headers: HeadersInit =
+    retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
+  return data(reply, { status, headers });
 }
 
 /** The default case of every intent `switch`: 400, and no form claims the reply. */

@@ -105,10 +105,13 @@ async function answeringJson(handler: ApiHandler, args: LoaderFunctionArgs): Pro
       headers.delete("Content-Length");
       return apiError(thrown.status, message, undefined, headers);
     }
-    logger.error(
-      { err: thrown },
-      `${args.request.method} ${new URL(args.request.url).pathname} failed`,
-    );
+    // A client that has gone (its password hash left the queue, say) hears nothing: no failure.
+    if (!args.request.signal.aborted) {
+      logger.error(
+        { err: thrown },
+        `${args.request.method} ${new URL(args.request.url).pathname} failed`,
+      );
+    }
     return apiError(500, INTERNAL_ERROR_MESSAGE);
   }
 }

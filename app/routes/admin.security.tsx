@@ -23,6 +23,7 @@ import { replyTo } from "~/lib/intent";
 import type { IntentReply } from "~/lib/intent";
 import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
 import { readForm } from "~/lib/form-body.server";
+import { HashQueueFull } from "~/lib/password-hash-threads.server";
 import { qrCodeDataUrl } from "~/lib/qr-code.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import { throttledMessage } from "~/services/login-throttle.server";
@@ -75,7 +76,19 @@ async function proven(
   if (submission.status !== "success") {
     return intentReply({ intent, result: submission.reply({ hideFields: ["proof"] }) }, 400);
   }
-  const checked = await checkProof(admin.userId, submission.value.proof, ip);
+  const checked = await checkProof(admin.userId, submission.value.proof, ip).catch(
+    (error: unknown) => {
+      if (!(error instanceof HashQueueFull)) throw error;
+      return error;
+    },
+  );
+  if (checked instanceof HashQueueFull) {
+    const result = submission.reply({
+      fieldErrors: { proof: [checked.message] },
+      hideFields: ["proof"],
+    });
+    return intentReply({ intent, result }, 503, checked.retryAfterSeconds);
+  }
   if (checked.ok) return null;
   const { retryAfterSeconds } = checked;
   const message = retryAfterSeconds ? throttledMessage(retryAfterSeconds) : WRONG_PROOF;

@@ -128,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const changed = await changePassword(user, submission.value, context.clientIp);
       if (!changed.ok) {
         const result = submission.reply({ fieldErrors: changed.errors, hideFields });
-        return intentReply({ intent, result }, changed.status);
+        return intentReply({ intent, result }, changed.status, changed.retryAfterSeconds);
       }
       return redirectWithToast(SESSIONS_TAB, {
         title: PASSWORD_CHANGED,

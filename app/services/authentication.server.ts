@@ -9,6 +9,7 @@ import { loginSchema, registerSchema } from "~/domain/account-forms";
 import { ACCOUNT_DISABLED, ADMIN_ACCESS_REQUIRED } from "~/domain/admin-login";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
 import { INVALID_CODE } from "~/domain/two-step";
+import { HashQueueFull } from "~/lib/password-hash-threads.server";
 import {
   loginAccountKey,
   loginFailed,
@@ -41,7 +42,7 @@ export const CHECK_THE_FORM = "Please check your credentials and try again";
 /** Why a sign-in or registration failed: the status, the reason, and conform's reply for the form. */
 export class AuthFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 409 | 429 | 503,
     readonly reply: SubmissionResult<string[]>,
     message: string,
     readonly retryAfterSeconds?: number,
@@ -73,6 +74,28 @@ const currentClient = new AsyncLocalStorage<AuthClient>();
 // Passwords never travel back to the page in the form's reply.
 const hideFields = ["password", "confirmPassword"];
 
+/**
+ * Password hashing `work` for a form; a full hashing queue (docs/decisions/0050) refuses the form
+ * at once: 503 with Retry-After, its message on the form.
+ */
+async function unlessHashingIsFull<T>(
+  work: Promise<T>,
+  reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult<string[]>,
+): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof HashQueueFull)) throw error;
+    const { message, retryAfterSeconds } = error;
+    throw new AuthFailure(
+      503,
+      reply({ formErrors: [message], hideFields }),
+      message,
+      retryAfterSeconds,
+    );
+  }
+}
+
 async function verifyLogin(form: FormData): Promise<number> {
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
@@ -95,9 +118,12 @@ async function verifyLogin(form: FormData): Promise<number> {
   }
   if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
-  const valid = candidate
-    ? await verifyUserPassword(candidate, password)
-    : (await spendPasswordCheckTime(password), false);
+  const valid = await unlessHashingIsFull(
+    candidate
+      ? verifyUserPassword(candidate, password)
+      : spendPasswordCheckTime(password).then(() => false),
+    submission.reply,
+  );
   if (!candidate || !valid) {
     await loginFailed(account);
     throw new AuthFailure(
@@ -144,7 +170,10 @@ async function verifyRegistration(form: FormData): Promise<number> {
       retryAfter,
     );
   }
-  const created = await createUser({ username, email, password });
+  const created = await unlessHashingIsFull(
+    createUser({ username, email, password }),
+    submission.reply,
+  );
   if (!created.ok) {
     await registrationFailed(ip);
     const { fieldErrors, message } = conflictErrors(created.conflicts);

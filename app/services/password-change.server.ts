@@ -1,5 +1,6 @@
 import type { PasswordChange } from "~/domain/account-forms";
 import { passwordStrengthProblem } from "~/domain/password-strength.server";
+import { HashQueueFull } from "~/lib/password-hash-threads.server";
 import { db } from "./db.server";
 import { loginAccountKey, throttledCheck, throttledMessage } from "./login-throttle.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
@@ -13,7 +14,7 @@ export type PasswordChangeResult =
   | { ok: true; endedSessions: number }
   | {
       ok: false;
-      status: 400 | 429;
+      status: 400 | 429 | 503;
       errors: Record<string, string[]>;
       retryAfterSeconds?: number;
     };
@@ -23,9 +24,24 @@ export type PasswordChangeResult =
  * current password must verify and the new one must not be guessable. On success every other
  * session of the user ends (their sockets close); the one asking stays signed in. Guesses of the
  * current password count with the account's sign-in failures (a stolen session must not become a
- * free password oracle, nor a way to fill the hashing queue).
+ * free password oracle, nor a way to fill the hashing queue). A full hashing queue refuses it at
+ * once: 503 with Retry-After (docs/decisions/0050).
  */
 export async function changePassword(
+  user: Pick<SessionUser, "userId" | "sessionId">,
+  change: PasswordChange,
+  ip: string,
+): Promise<PasswordChangeResult> {
+  try {
+    return await changeCheckedPassword(user, change, ip);
+  } catch (error) {
+    if (!(error instanceof HashQueueFull)) throw error;
+    const { message, retryAfterSeconds } = error;
+    return { ok: false, status: 503, errors: { currentPassword: [message] }, retryAfterSeconds };
+  }
+}
+
+async function changeCheckedPassword(
   user: Pick<SessionUser, "userId" | "sessionId">,
   change: PasswordChange,
   ip: string,

@@ -3,8 +3,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 
 const PASSWORD = "goat-secret-1";
-// Password hashing is deliberately slow (scrypt, about half a second on an idle 2-core machine);
-// a sign-in or registration on a busy test machine can take a few seconds.
+// Password hashing is deliberately costly (argon2id, scrypt for older accounts); a sign-in or
+// registration on a busy test machine can take a few seconds.
 const SIGN_IN_TIMEOUT = { timeout: 20_000 };
 // Each flow hashes several passwords.
 test.describe.configure({ timeout: 90_000 });

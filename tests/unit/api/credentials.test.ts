@@ -16,7 +16,7 @@ import { db } from "~/services/db.server";
 import { accountDelay, FAILURES_PER_ACCOUNT_AND_IP } from "~/services/login-throttle.server";
 import { sessionCookieHeader } from "~/services/sessions.server";
 import { USERNAME_TAKEN } from "~/services/users.server";
-import { legacyPasswordHash } from "../legacy-password";
+import { legacyPasswordHash, scryptPasswordHash } from "../legacy-password";
 
 type Action = (args: ActionFunctionArgs) => unknown;
 
@@ -92,14 +92,19 @@ const passwordHashOf = async (username: string) =>
       .executeTakeFirstOrThrow()
   ).password_hash;
 
-async function insertLegacyAccount(username: string, password: string, canonical: string | null) {
+async function insertLegacyAccount(
+  username: string,
+  password: string,
+  canonical: string | null,
+  passwordHash = legacyPasswordHash(password),
+) {
   await db
     .insertInto("users")
     .values({
       username,
       username_canonical: canonical,
       email: null,
-      password_hash: legacyPasswordHash(password),
+      password_hash: passwordHash,
       created_at: new Date().toISOString(),
     })
     .execute();
@@ -162,10 +167,27 @@ describe("accounts from before exact passwords", { timeout: 120_000 }, () => {
     expect((await signIn("oldgoat", "  old-secret  ")).status).toBe(200);
     expect(await passwordHashOf("oldgoat")).toMatch(/^scrypt\$/);
     expect((await signIn("oldgoat", "old-secret")).status).toBe(200);
-    expect(await passwordHashOf("oldgoat")).toMatch(/^scrypt2\$/);
+    expect(await passwordHashOf("oldgoat")).toMatch(/^\$argon2id\$/);
     // From now on, exactly as typed.
     expect((await signIn("oldgoat", "  old-secret  ")).status).toBe(401);
     expect((await signIn("oldgoat", "old-secret")).status).toBe(200);
+  });
+
+  it("hashed with scrypt move to argon2id at their next successful sign-in", async () => {
+    await insertLegacyAccount(
+      "scryptgoat",
+      "scrypt-secret",
+      "scryptgoat",
+      scryptPasswordHash("scrypt-secret"),
+    );
+    const scrypt = await passwordHashOf("scryptgoat");
+    expect((await signIn("scryptgoat", "wrong-secret")).status).toBe(401);
+    expect(await passwordHashOf("scryptgoat")).toBe(scrypt);
+    expect((await signIn("scryptgoat", "scrypt-secret")).status).toBe(200);
+    const argon2id = await passwordHashOf("scryptgoat");
+    expect(argon2id).toMatch(/^\$argon2id\$v=19\$m=\d+,t=2,p=1\$/);
+    expect((await signIn("scryptgoat", "scrypt-secret")).status).toBe(200);
+    expect(await passwordHashOf("scryptgoat")).toBe(argon2id);
   });
 
   it("left without a canonical name by the migration, sign in by their own name", async () => {

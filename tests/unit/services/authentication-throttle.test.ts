@@ -6,7 +6,7 @@ import { db } from "~/services/db.server";
 import { accountDelay } from "~/services/login-throttle.server";
 import { createUser } from "~/services/users.server";
 
-// Strong enough for any password rule; every wrong guess still costs a real scrypt check.
+// Strong enough for any password rule; every wrong guess still costs a real password check.
 const PASSWORD = "Grazing-Goats-On-Tuesday-42";
 const WRONG = "Grazing-Goats-On-Monday-41";
 

@@ -3,13 +3,14 @@ import { readFile } from "node:fs/promises";
 import { getPriority } from "node:os";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  argon2idParameters,
   hashParameters,
   hashPassword,
   needsRehash,
   spendPasswordCheckTime,
   verifyPassword,
 } from "~/services/passwords.server";
-import { legacyPasswordHash } from "../legacy-password";
+import { legacyPasswordHash, scryptPasswordHash } from "../legacy-password";
 
 // This file is about hashing: it hashes at the production cost, not the unit tests' lowered one
 // (vitest.config.ts).
@@ -30,6 +31,16 @@ describe("the unit tests' lower hashing cost", () => {
       N: 131072,
       r: 8,
       p: 1,
+    });
+    // argon2id gets the memory scrypt takes at the lowered N (N KiB), never more than OWASP's.
+    const argon2id = { timeCost: 2, parallelism: 1 };
+    expect(argon2idParameters({ ...lowered, NODE_ENV: "test", VITEST: "true" })).toEqual({
+      ...argon2id,
+      memoryCost: 1024,
+    });
+    expect(argon2idParameters({ NODE_ENV: "test", VITEST: "true" })).toEqual({
+      ...argon2id,
+      memoryCost: 19456,
     });
   });
 
@@ -68,12 +79,12 @@ describe("the unit tests' lower hashing cost", () => {
 
 // scrypt at these parameters takes about half a second a hash on a busy 2-core machine.
 describe("password hashing", { timeout: 30_000 }, () => {
-  it("stores scrypt at N=2^17, r=8, p=1 with a random salt, never the password", async () => {
+  it("stores argon2id at 19 MiB, t=2, p=1 with a random salt, never the password", async () => {
     const [first, second] = await Promise.all([
       hashPassword("goat-secret"),
       hashPassword("goat-secret"),
     ]);
-    expect(first).toMatch(/^scrypt2\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/);
     expect(first).not.toContain("goat-secret");
     expect(first).not.toBe(second);
   });
@@ -106,8 +117,22 @@ describe("password hashing", { timeout: 30_000 }, () => {
     expect(needsRehash("  secret-pass  ", legacy)).toBe(false);
   });
 
+  it("still verifies a scrypt hash made before argon2id, and asks for a rehash", async () => {
+    const scrypt = scryptPasswordHash("secret-pass");
+    expect(await verifyPassword("secret-pass", scrypt)).toBe(true);
+    expect(await verifyPassword("secret-pas", scrypt)).toBe(false);
+    expect(needsRehash("secret-pass", scrypt)).toBe(true);
+    expect(needsRehash("secret-pass", await hashPassword("secret-pass"))).toBe(false);
+  });
+
   it("refuses anything that is not one of its hashes", async () => {
-    for (const stored of ["", "not-a-password", "scrypt$1$2$3$$", "bcrypt$x$y$z$a$b"]) {
+    for (const stored of [
+      "",
+      "not-a-password",
+      "scrypt$1$2$3$$",
+      "bcrypt$x$y$z$a$b",
+      "$argon2id$v=19$junk",
+    ]) {
       expect(await verifyPassword("goat-secret", stored)).toBe(false);
     }
   });
@@ -130,7 +155,8 @@ describe("password hashing under load", () => {
   // Eight checks at once: twice libuv's four pool threads, enough to fill the pool without the queue
   // (30 proved no more, at four times the cost).
   it("leaves the thread pool to file reads while 8 checks run", { timeout: 180_000 }, async () => {
-    const stored = await hashPassword("goat-secret");
+    // scrypt hashes, the costliest checks still made (argon2id's are too quick to tell apart).
+    const stored = scryptPasswordHash("goat-secret");
     let started = performance.now();
     await verifyPassword("wrong", stored);
     const oneCheck = performance.now() - started;
