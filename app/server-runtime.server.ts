@@ -16,6 +16,7 @@ import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
+import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
 import { startRealtime } from "~/realtime";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
@@ -98,10 +99,15 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
           command: config.BACKUP_COMMAND,
           intervalHours: config.BACKUP_INTERVAL_HOURS,
         });
+    // The runs a gone process left 'running': no other process runs the jobs now (on SQLite the
+    // database lock, on PostgreSQL the job lock, says so), so none of them is still going.
+    const leftRunsClosed = abandonUnfinishedSyncRuns(new Date()).catch((error: unknown) =>
+      logger.error({ err: error }, "sync: closing the runs a stopped process left failed"),
+    );
     // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
     const syncSchedule = startSyncSchedule({
       intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
-      sync: () => runSync({ config: providerConfig }),
+      sync: () => leftRunsClosed.then(() => runSync({ config: providerConfig })),
       onResult: (result) =>
         result.outcome === "success"
           ? logger.info({ sync: result }, describeSyncResult(result))
