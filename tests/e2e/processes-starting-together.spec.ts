@@ -47,7 +47,7 @@ function startServer(port: number, databaseUrl: string): ServerProcess {
 test("two processes started together create the admin once and leave the running sync to its owner", async ({}, info) => {
   test.skip(info.project.name !== "js-off", "a server-level test: one project is enough");
   test.skip(Boolean(postgresSkipReason), postgresSkipReason ?? "");
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
 
   const database = await createTestPostgresDatabase({ sharedTables: false });
   execFileSync("node_modules/.bin/tsx", ["db/migrate.ts"], {
@@ -74,7 +74,7 @@ test("two processes started together create the admin once and leave the running
     for (const server of servers) {
       await expect
         .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status, {
-          timeout: 60_000,
+          timeout: 120_000,
         })
         .toBe(200);
     }
