@@ -16,6 +16,7 @@ import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
+import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
 import { startRealtime } from "~/realtime";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
@@ -36,12 +37,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   const providerConfig = readProviderConfig();
   const publicOrigin = config.PUBLIC_ORIGIN ?? null;
   const databasePath = databasePathFromEnv();
+  const shutdownGraceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
   // Held for the server's life: `npm run restore` refuses while it is (docs/decisions/0032). A
-  // previous server may still be finishing its shutdown (10 s at most: server.ts). PostgreSQL is
-  // shared by several processes and not restored from a file: no lock there.
+  // previous server may still be finishing its shutdown (the grace at most: server.ts). PostgreSQL
+  // is shared by several processes and not restored from a file: no lock there.
   const unlockDatabase = config.DATABASE_URL
     ? () => {}
-    : lockDatabase(databasePath, { waitMs: 15_000 });
+    : lockDatabase(databasePath, { waitMs: shutdownGraceMs + 5_000 });
 
   const { secret, generatedFile } = resolveSessionSecret(
     config.SESSION_SECRET,
@@ -101,10 +103,15 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
           command: config.BACKUP_COMMAND,
           intervalHours: config.BACKUP_INTERVAL_HOURS,
         });
+    // The runs a gone process left 'running': no other process runs the jobs now (on SQLite the
+    // database lock, on PostgreSQL the job lock, says so), so none of them is still going.
+    const leftRunsClosed = abandonUnfinishedSyncRuns(new Date()).catch((error: unknown) =>
+      logger.error({ err: error }, "sync: closing the runs a stopped process left failed"),
+    );
     // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
     const syncSchedule = startSyncSchedule({
       intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
-      sync: () => runSync({ config: providerConfig }),
+      sync: () => leftRunsClosed.then(() => runSync({ config: providerConfig })),
       onResult: (result) =>
         result.outcome === "success"
           ? logger.info({ sync: result }, describeSyncResult(result))
@@ -139,7 +146,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   return {
     /** The process's structured log, for server.ts's own lines. */
     logger,
-    /** Stops accepting, waits for in-flight requests, stops the jobs and sockets, closes the db. */
+    /** How long `stop` may take before server.ts gives up on it (SHUTDOWN_GRACE_SECONDS). */
+    shutdownGraceMs,
+    /**
+     * Stops accepting, closes the sockets, waits for the requests in flight (their queued
+     * password hashes included) and for a running sync to commit or roll back, then closes the
+     * event bus and the database.
+     */
     async stop() {
       shuttingDown = true;
       // Closes idle keep-alive connections, and waits for in-flight requests.
@@ -147,9 +160,10 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       // Sockets first: their clients are told "going away" (1001) at once, whatever the jobs
       // below still have to finish (a start-up backup or sync can take seconds).
       await realtime.close();
-      await jobs.stop();
+      // The requests still publish (a sign-up's notifications) and query: the bus and the
+      // database close after them.
+      await Promise.all([jobs.stop(), httpClosed]);
       await eventBus.close();
-      await httpClosed;
       await closeDatabase();
       unlockDatabase();
     },

@@ -6,9 +6,9 @@ import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
 
 /**
  * A new sync worker thread. Its entry is `build/sync-worker.js` beside the server build
- * (scripts/build-sync-worker.mjs) when this module is part of `build/index.js`, else the TypeScript
- * source, loaded through tsx's loader registered in the thread first (tests, scripts, the bench's
- * own process; a worker does not take `--import tsx` from its execArgv).
+ * (scripts/build-server-entries.mjs) when this module is part of `build/index.js`, else the
+ * TypeScript source, loaded through tsx's loader registered in the thread first (tests, scripts,
+ * the bench's own process; a worker does not take `--import tsx` from its execArgv).
  */
 function startWorker(): Worker {
   const here = import.meta.url;

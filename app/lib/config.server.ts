@@ -73,6 +73,9 @@ const envSchema = z
     // On PostgreSQL: how often a process without the job lock tries to take it (the longest the
     // jobs stand still after their process dies), and the holder checks its connection.
     JOB_LEADER_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(15),
+    // How long a stopping server (SIGTERM) waits for its requests, sockets and jobs before it
+    // exits anyway: longer than a sync's provider call (10 s) and a queue of password hashes.
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).default(30),
   })
   .refine((env) => env.HTTP_HEADERS_TIMEOUT_SECONDS <= env.HTTP_REQUEST_TIMEOUT_SECONDS, {
     message: "HTTP_HEADERS_TIMEOUT_SECONDS must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS",

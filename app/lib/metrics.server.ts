@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { requestsInFlight } from "./requests-in-flight.server";
 
 /**
  * The process's Prometheus metrics (GET /metrics, app/lib/operations-routes.server.ts). Labels
@@ -24,6 +25,15 @@ const httpRequestDuration = new Histogram({
   labelNames: ["method", "route", "status"] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5],
   registers,
+});
+
+new Gauge({
+  name: "http_requests_in_flight",
+  help: "HTTP requests received and not yet answered, the scrape's own included",
+  registers,
+  collect() {
+    this.set(requestsInFlight());
+  },
 });
 
 /** Methods outside these count as OTHER: a client can send any token as a method. */

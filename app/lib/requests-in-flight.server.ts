@@ -9,6 +9,11 @@ export function requestStarted(id: string): void {
   inFlight.set(id, { userId: null, startedAt: performance.now() });
 }
 
+/** How many requests are under way (/metrics' http_requests_in_flight). */
+export function requestsInFlight(): number {
+  return inFlight.size;
+}
+
 export function isRequestInFlight(id: string): boolean {
   return inFlight.has(id);
 }

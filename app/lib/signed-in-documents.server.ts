@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { escapeHtml } from "@remix-run/react/dist/markup";
+import { escapeHtml } from "@remix-run/react/dist/markup.js";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { encode } from "turbo-stream";
 import type { DocumentData } from "./load-context";

@@ -1,19 +1,18 @@
 import { sql } from "kysely";
 import { migrateToLatest } from "~db";
 import { db } from "./db.server";
-import { abandonUnfinishedSyncRuns } from "./sync-runs.server";
 import { ensureAdmin } from "./users.server";
 
 /**
- * Brings the database up to date before the server answers: runs the migrations, closes the sync
- * runs a stopped process left open, and creates (or updates) the configured admin account.
+ * Brings the database up to date before the server answers: runs the migrations and creates (or
+ * updates) the configured admin account. The sync runs a stopped process left open are closed
+ * where the jobs start (app/server-runtime.server.ts), not here: on PostgreSQL another process
+ * may be running its sync while this one starts.
  */
 export async function prepareDatabase(
   admin: { username: string; password: string } | null,
-  now: Date = new Date(),
 ): Promise<void> {
   await migrateToLatest(db);
-  await abandonUnfinishedSyncRuns(now);
   if (admin) {
     const outcome = await ensureAdmin(admin.username, admin.password);
     if (outcome !== "unchanged") console.log(`Admin account ${admin.username}: ${outcome}`);

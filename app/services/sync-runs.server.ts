@@ -41,7 +41,11 @@ export async function finishSyncRun(
     .execute();
 }
 
-/** Runs left 'running' by a process that died mid-sync. */
+/**
+ * Runs left 'running' by a process that died mid-sync. Only for the process that has just taken
+ * the jobs: syncs run only where the jobs do (one process on SQLite, the job lock's holder on
+ * PostgreSQL), so a run still 'running' then is a gone process's (docs/decisions/0051).
+ */
 export async function abandonUnfinishedSyncRuns(now: Date): Promise<void> {
   await db
     .updateTable("sync_runs")

@@ -238,7 +238,8 @@ export async function updateProfile(
 /**
  * Makes sure the operator's admin account exists (ADMIN_USERNAME + ADMIN_PASSWORD at start):
  * creates it, or promotes it, enables it and sets the configured password (the operator's way
- * back in when another admin disabled or demoted it). Only the hash is stored.
+ * back in when another admin disabled or demoted it). Only the hash is stored. Idempotent when
+ * several processes start together: the one whose insert loses the race finds the account.
  */
 export async function ensureAdmin(
   username: string,
@@ -251,17 +252,23 @@ export async function ensureAdmin(
     .where("username_canonical", "=", canonicalUsername(username))
     .executeTakeFirst();
   if (!existing) {
-    await db
-      .insertInto("users")
-      .values({
-        username,
-        username_canonical: canonicalUsername(username),
-        password_hash: await hashPassword(password),
-        is_admin: 1,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    return "created";
+    try {
+      await db
+        .insertInto("users")
+        .values({
+          username,
+          username_canonical: canonicalUsername(username),
+          password_hash: await hashPassword(password),
+          is_admin: 1,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      return "created";
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another process created it since the lookup: it exists now.
+      return ensureAdmin(username, password, now);
+    }
   }
   const passwordMatches = await verifyPassword(password, existing.password_hash);
   if (existing.is_admin === 1 && existing.disabled_at === null && passwordMatches) {

@@ -4,7 +4,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   StaticRouterProvider,
-} from "react-router-dom/server";
+} from "react-router-dom/server.js";
 import type { ShellUser } from "~/domain/account";
 import type { Toast } from "~/lib/toast";
 import { Header } from "./Header";

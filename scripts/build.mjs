@@ -1,6 +1,7 @@
-// `npm start` builds only when the production build is missing or older than its sources.
-// `remix dev` writes a development build to the same place, so the build's own files are part of
-// the fingerprint too.
+// `npm run build`: the production build (Remix, the server's own entries, the compile hints), then
+// a stamp of what it was built from. `--if-needed` (`npm start`) builds only when the build is
+// missing or the stamp no longer matches its sources. `remix dev` writes a development build to the
+// same place, so the build's own files are part of the fingerprint too.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -10,11 +11,12 @@ const SOURCES = [
   "app",
   "db",
   "public",
+  "server.ts",
   "remix.config.js",
   "tailwind.config.ts",
   "package-lock.json",
 ];
-const OUTPUTS = ["build/index.js", "build/sync-worker.js"];
+const OUTPUTS = ["build/index.js", "build/server.js", "build/sync-worker.js"];
 const STAMP = "build/.production-build";
 
 function* files(entry) {
@@ -43,7 +45,7 @@ const upToDate =
   existsSync(STAMP) &&
   readFileSync(STAMP, "utf8") === fingerprint();
 
-if (upToDate) {
+if (process.argv.includes("--if-needed") && upToDate) {
   console.log("Production build is up to date.");
 } else {
   console.log("Building the site for production...");
@@ -51,7 +53,7 @@ if (upToDate) {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
-  execFileSync(process.execPath, ["scripts/build-sync-worker.mjs"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["scripts/build-server-entries.mjs"], { stdio: "inherit" });
   execFileSync("node_modules/.bin/tsx", ["scripts/compile-hints.ts"], { stdio: "inherit" });
   writeFileSync(STAMP, fingerprint());
 }
