@@ -82,21 +82,20 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
   exposeDatabaseMetrics();
-  // Sync, race completion, e-mail, retention and (on SQLite) backups. On PostgreSQL several
+  // Sync, race completion, e-mail, retention and backups. On PostgreSQL several
   // processes may share the database: only the holder of the job lock runs them.
   const startJobs = () => {
     const stopRaceJobs = startRaceJobs();
     const stopRetentionJob = startRetentionJob();
     const stopEmailJobs = startEmailJobs();
-    const stopBackupJob = config.DATABASE_URL
-      ? async () => {}
-      : startBackupJob({
-          databasePath,
-          dir: backupDirectory(config, databasePath),
-          keep: config.BACKUP_KEEP,
-          command: config.BACKUP_COMMAND,
-          intervalHours: config.BACKUP_INTERVAL_HOURS,
-        });
+    const stopBackupJob = startBackupJob({
+      databasePath,
+      databaseUrl: config.DATABASE_URL,
+      dir: backupDirectory(config, databasePath),
+      keep: config.BACKUP_KEEP,
+      command: config.BACKUP_COMMAND,
+      intervalHours: config.BACKUP_INTERVAL_HOURS,
+    });
     // Provider (or demo) data: now, then every SYNC_INTERVAL_SECONDS after each run ends.
     const syncSchedule = startSyncSchedule({
       intervalMs: providerConfig.SYNC_INTERVAL_SECONDS * 1000,
