@@ -77,7 +77,7 @@ async function openBackup(file: string) {
   return new SQLite(copy, { readonly: true });
 }
 
-// VACUUM INTO and the database file's lock: SQLite's (on PostgreSQL backups are the server's job).
+// VACUUM INTO and the database file's lock: SQLite's (PostgreSQL's pg_dump path is tested below).
 describe.skipIf(POSTGRES_PASS)("npm run backup (SQLite only)", () => {
   it("copies the database consistently while another connection keeps writing", async () => {
     // A database of its own, so that its bulk does not slow the other tests' backups.
