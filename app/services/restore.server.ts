@@ -164,10 +164,15 @@ export async function restorePostgresBackup({
     await prepareBackupDirectory(dir);
     const aside = path.join(dir, `goatedvips-before-restore-${timeStamp(now)}.pgdump`);
     await runPostgresProgram(pgDump, ["--format=custom", `--file=${aside}`], url);
-    await replaceSchemaWith(database, pgRestore, file, url).catch(async (error: unknown) => {
-      await replaceSchemaWith(database, pgRestore, aside, url);
-      throw new Error(`${messageOf(error)} (the database was put back as it was)`);
-    });
+    try {
+      await replaceSchemaWith(database, pgRestore, file, url);
+    } catch (error) {
+      const putBack = await replaceSchemaWith(database, pgRestore, aside, url).then(
+        () => "the database was put back as it was",
+        (again: unknown) => `putting it back failed too (${messageOf(again)}): restore ${aside}`,
+      );
+      throw new Error(`${messageOf(error)}; ${putBack}`);
+    }
     const { results = [] } = await migrateToLatest(database);
     return { movedAside: [aside], migrationsApplied: results.map((r) => r.migrationName) };
   } finally {

@@ -551,6 +551,30 @@ describe.skipIf(!POSTGRES_PASS)("npm run backup and restore on PostgreSQL", () =
     }
   });
 
+  it("puts the database back when pg_restore fails midway (a truncated archive)", async () => {
+    const { url, database } = await ownDatabase();
+    const kept = uniqueName("kept");
+    await insertUser(database, { username: kept });
+    const dir = freshDir("pg-truncated");
+    const run = await createBackup({ databasePath: live, databaseUrl: url, dir, keep: 14 });
+    expect(run.outcome).toBe("success");
+    await database.destroy();
+    // Its table of contents and kysely_migration's rows are whole; the last tables' are cut off.
+    const file = path.join(dir, run.file_name!);
+    const whole = readFileSync(file);
+    await writeFile(file, whole.subarray(0, whole.length - 200));
+
+    await expect(restorePostgresBackup({ file, url, dir })).rejects.toThrow(
+      /^pg_restore failed: .*; the database was put back as it was$/,
+    );
+    const current = openPostgresDatabase(url, { max: 1 });
+    try {
+      expect(await usernames(current)).toEqual([kept]);
+    } finally {
+      await current.destroy();
+    }
+  });
+
   it("refuses a file that is not a pg_dump archive, leaving the database alone", async () => {
     const { url, database } = await ownDatabase();
     const kept = uniqueName("kept");
