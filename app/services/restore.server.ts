@@ -5,7 +5,9 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
+import type { Kysely } from "kysely";
 import { databaseLabel, migrateToLatest, openDatabase, openPostgresDatabase } from "~db";
+import type { Database } from "~db";
 import { migrations } from "~db/migrations";
 import { prepareBackupDirectory } from "~/lib/backup-directory.server";
 import { DatabaseInUseError, lockDatabase } from "~/lib/database-lock.server";
@@ -153,11 +155,7 @@ export async function restorePostgresBackup({
   }
   const database = openPostgresDatabase(url, { max: 1 });
   try {
-    const { rows } = await sql<{ sessions: number }>`
-      select count(*)::int as sessions from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid()
-        and backend_type = 'client backend'`.execute(database);
-    if ((rows[0]?.sessions ?? 0) > 0) {
+    if (await otherSessionsStay(database)) {
       throw new DatabaseInUseError(databaseLabel({ ...process.env, DATABASE_URL: url }));
     }
 
@@ -180,13 +178,30 @@ export async function restorePostgresBackup({
   }
 }
 
+/** How long restore waits for other sessions to end: a stopped server's backends exit soon after. */
+const SESSIONS_END_WAIT_MS = 5_000;
+
+/** Whether other client sessions are still connected to the database after a short wait. */
+async function otherSessionsStay(database: Kysely<Database>): Promise<boolean> {
+  const deadline = Date.now() + SESSIONS_END_WAIT_MS;
+  for (;;) {
+    const { rows } = await sql<{ sessions: number }>`
+      select count(*)::int as sessions from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and backend_type = 'client backend'`.execute(database);
+    if ((rows[0]?.sessions ?? 0) === 0) return false;
+    if (Date.now() >= deadline) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * Empties the current schema, then restores `archive` into it in one transaction. The schema is
  * dropped whole, not only the archive's objects (pg_restore --clean), so that tables of migrations
  * newer than the archive go too, and migrating afterwards makes them afresh.
  */
 async function replaceSchemaWith(
-  database: ReturnType<typeof openPostgresDatabase>,
+  database: Kysely<Database>,
   pgRestore: string,
   archive: string,
   url: string,

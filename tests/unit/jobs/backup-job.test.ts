@@ -15,6 +15,8 @@ const settings = (dir: string, intervalHours = 24) => ({
   keep: 14,
   intervalHours,
 });
+// Each backup copies a whole database (pg_dump on the PostgreSQL pass): seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 const freshDir = () => mkdtempSync(path.join(tmpdir(), "goatedvips-backup-job-"));
 
 beforeAll(async () => {

@@ -477,12 +477,19 @@ describe.skipIf(!POSTGRES_PASS)("npm run backup and restore on PostgreSQL", () =
     await database.deleteFrom("users").where("username", "=", before).execute();
     await insertUser(database, { username: after });
 
-    // Refused while another session (a server) is connected.
-    await expect(
-      restorePostgresBackup({ file: path.join(dir, run.file_name!), url, dir }),
-    ).rejects.toThrow(DatabaseInUseError);
-    expect(await usernames(database)).toContain(after);
     await database.destroy();
+    // Refused while another session (a server's) is connected.
+    const server = new pg.Client({ connectionString: url });
+    await server.connect();
+    try {
+      await expect(
+        restorePostgresBackup({ file: path.join(dir, run.file_name!), url, dir }),
+      ).rejects.toThrow(DatabaseInUseError);
+      const { rows } = await server.query<{ username: string }>("select username from users");
+      expect(rows.map((row) => row.username)).toContain(after);
+    } finally {
+      await server.end();
+    }
 
     const { movedAside, migrationsApplied } = await restorePostgresBackup({
       file: path.join(dir, run.file_name!),
