@@ -88,21 +88,20 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
   exposeDatabaseMetrics();
-  // Sync, race completion, e-mail, retention and (on SQLite) backups. On PostgreSQL several
+  // Sync, race completion, e-mail, retention and backups. On PostgreSQL several
   // processes may share the database: only the holder of the job lock runs them.
   const startJobs = () => {
     const stopRaceJobs = startRaceJobs();
     const stopRetentionJob = startRetentionJob();
     const stopEmailJobs = startEmailJobs();
-    const stopBackupJob = config.DATABASE_URL
-      ? async () => {}
-      : startBackupJob({
-          databasePath,
-          dir: backupDirectory(config, databasePath),
-          keep: config.BACKUP_KEEP,
-          command: config.BACKUP_COMMAND,
-          intervalHours: config.BACKUP_INTERVAL_HOURS,
-        });
+    const stopBackupJob = startBackupJob({
+      databasePath,
+      databaseUrl: config.DATABASE_URL,
+      dir: backupDirectory(config, databasePath),
+      keep: config.BACKUP_KEEP,
+      command: config.BACKUP_COMMAND,
+      intervalHours: config.BACKUP_INTERVAL_HOURS,
+    });
     // The runs a gone process left 'running': no other process runs the jobs now (on SQLite the
     // database lock, on PostgreSQL the job lock, says so), so none of them is still going.
     const leftRunsClosed = abandonUnfinishedSyncRuns(new Date()).catch((error: unknown) =>

@@ -1,12 +1,15 @@
-// `npm run restore -- FILE`: puts a backup back as DATABASE_PATH (README "Backups"). Refuses while
-// the server runs (and with DATABASE_URL set); the replaced database is moved aside, never deleted.
+// `npm run restore -- FILE`: puts a backup back (README "Backups"): as DATABASE_PATH, or with
+// DATABASE_URL set into PostgreSQL by pg_restore. Refuses while the server runs; the replaced
+// database is kept (moved aside, or dumped into BACKUP_DIR), never deleted.
 import path from "node:path";
-import { databasePathFromEnv } from "../db";
+import { databaseLabel, databasePathFromEnv } from "../db";
+import { backupDirectory, readServerConfig } from "../app/lib/config.server";
 import { DatabaseInUseError } from "../app/lib/database-lock.server";
-import { BackupFileError, restoreBackup } from "../app/services/restore.server";
-import { refuseOnPostgres } from "./sqlite-only";
-
-refuseOnPostgres("restore");
+import {
+  BackupFileError,
+  restoreBackup,
+  restorePostgresBackup,
+} from "../app/services/restore.server";
 
 const file = process.argv[2]?.trim();
 if (!file) {
@@ -15,23 +18,26 @@ if (!file) {
   );
   process.exit(2);
 }
-const databasePath = databasePathFromEnv();
 try {
-  const { movedAside, migrationsApplied } = await restoreBackup({
-    file: path.resolve(file),
-    databasePath,
-  });
-  for (const aside of movedAside) console.log(`Kept the replaced file as ${aside}`);
-  console.log(`Restored ${file} as ${databasePath}`);
+  const config = readServerConfig();
+  const databasePath = databasePathFromEnv();
+  const { movedAside, migrationsApplied } = config.DATABASE_URL
+    ? await restorePostgresBackup({
+        file: path.resolve(file),
+        url: config.DATABASE_URL,
+        dir: backupDirectory(config, databasePath),
+      })
+    : await restoreBackup({ file: path.resolve(file), databasePath });
+  for (const aside of movedAside) console.log(`Kept the replaced database as ${aside}`);
+  console.log(`Restored ${file} as ${databaseLabel()}`);
   console.log(
     migrationsApplied.length
       ? `Migrated it to the latest schema: ${migrationsApplied.join(", ")}`
       : "Its schema was already the latest",
   );
 } catch (error) {
-  if (error instanceof DatabaseInUseError || error instanceof BackupFileError) {
-    console.error(`Restore refused: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  const refused = error instanceof DatabaseInUseError || error instanceof BackupFileError;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Restore ${refused ? "refused" : "failed"}: ${message.split("\n").join(" ")}`);
+  process.exit(1);
 }

@@ -86,15 +86,6 @@ export interface BackupCard {
   warning: string | null;
 }
 
-/** On PostgreSQL the app makes no backups (VACUUM INTO is SQLite's): docs/decisions/0037. */
-export const POSTGRES_BACKUP_CARD: BackupCard = {
-  how: "On PostgreSQL, backups are the database server's job (pg_dump, or the host's snapshots).",
-  figure: "Off",
-  figureLabel: "in this app",
-  lastFailure: null,
-  warning: null,
-};
-
 export function backupCard({
   health,
   lastRunFailure,

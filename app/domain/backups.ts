@@ -3,29 +3,43 @@
  * and when the last good one is too old.
  */
 
+/**
+ * What a backup file holds: a gzipped SQLite copy, or PostgreSQL's pg_dump archive in its custom
+ * format (compressed already, read by pg_restore).
+ */
+export type BackupFormat = "sqlite" | "pgdump";
+
 const FILE_PREFIX = "goatedvips-";
-const FILE_SUFFIX = ".sqlite.gz";
-const FILE_PATTERN = /^goatedvips-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite\.gz$/;
+const FILE_SUFFIX: Record<BackupFormat, string> = { sqlite: ".sqlite.gz", pgdump: ".pgdump" };
+const FILE_PATTERN: Record<BackupFormat, RegExp> = {
+  sqlite: /^goatedvips-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite\.gz$/,
+  pgdump: /^goatedvips-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.pgdump$/,
+};
 
 /**
  * The file a backup taken at `at` is written to: its UTC instant with the colons and the dot made
- * dashes (safe on every file system), e.g. `goatedvips-2026-11-23T03-00-00-000Z.sqlite.gz`. Names
- * sort in the order the backups were taken.
+ * dashes (safe on every file system), e.g. `goatedvips-2026-11-23T03-00-00-000Z.sqlite.gz`
+ * (`.pgdump` on PostgreSQL). Names sort in the order the backups were taken.
  */
-export function backupFileName(at: Date): string {
-  return `${FILE_PREFIX}${at.toISOString().replace(/[:.]/g, "-")}${FILE_SUFFIX}`;
+export function backupFileName(at: Date, format: BackupFormat = "sqlite"): string {
+  return `${FILE_PREFIX}${at.toISOString().replace(/[:.]/g, "-")}${FILE_SUFFIX[format]}`;
 }
 
-export function isBackupFileName(name: string): boolean {
-  return FILE_PATTERN.test(name);
+export function isBackupFileName(name: string, format: BackupFormat = "sqlite"): boolean {
+  return FILE_PATTERN[format].test(name);
 }
 
 /**
- * The backups retention deletes: all but the newest `keep`. Other files in the folder (a copy
- * the operator put there, a half-written temporary file) are never touched.
+ * The backups retention deletes: all but the newest `keep` of the format. Other files in the
+ * folder (a copy the operator put there, a half-written temporary file, the other format's
+ * backups, kept from before a move to PostgreSQL) are never touched.
  */
-export function backupsToDelete(names: readonly string[], keep: number): string[] {
-  const backups = names.filter(isBackupFileName).sort();
+export function backupsToDelete(
+  names: readonly string[],
+  keep: number,
+  format: BackupFormat = "sqlite",
+): string[] {
+  const backups = names.filter((name) => isBackupFileName(name, format)).sort();
   return backups.slice(0, Math.max(0, backups.length - keep));
 }
 

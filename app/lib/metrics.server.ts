@@ -119,20 +119,36 @@ export function exposeGaugeReadOnScrape<Label extends string = never>(definition
   read: () => Promise<{ labels?: Partial<Record<Label, string>>; value: number }[]>;
 }): void {
   metricsRegistry.removeSingleMetric(definition.name);
-  new Gauge<Label>({
-    name: definition.name,
-    help: definition.help,
-    labelNames: definition.labelNames ?? [],
-    registers,
-    async collect() {
-      this.reset();
-      const samples = await definition.read().catch(() => []);
-      for (const { labels, value } of samples) {
-        if (labels) this.set(labels, value);
-        else this.set(value);
-      }
-    },
-  });
+  new GaugeReadOnScrape<Label>(
+    { name: definition.name, help: definition.help, labelNames: definition.labelNames ?? [] },
+    definition.read,
+  );
+}
+
+/**
+ * A gauge with exactly the samples its read returns: with none (no backup has succeeded yet) it
+ * has none, where prom-client's gauge without labels would report 0, an age that reads "fresh".
+ */
+class GaugeReadOnScrape<Label extends string> extends Gauge<Label> {
+  constructor(
+    configuration: { name: string; help: string; labelNames: readonly Label[] },
+    private readonly read: () => Promise<
+      { labels?: Partial<Record<Label, string>>; value: number }[]
+    >,
+  ) {
+    super({ ...configuration, registers });
+  }
+
+  override async get() {
+    this.reset();
+    const samples = await this.read().catch(() => []);
+    for (const { labels, value } of samples) {
+      if (labels) this.set(labels, value);
+      else this.set(value);
+    }
+    const metric = await super.get();
+    return samples.length > 0 ? metric : { ...metric, values: [] };
+  }
 }
 
 /**

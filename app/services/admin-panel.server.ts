@@ -1,9 +1,9 @@
-import { backupCard, POSTGRES_BACKUP_CARD } from "~/domain/admin-panel";
+import { backupCard } from "~/domain/admin-panel";
 import type { BackupCard, PanelFigure } from "~/domain/admin-panel";
 import { readServerConfig } from "~/lib/config.server";
 import { backupStatus } from "./backup.server";
 import { TOKEN_READ_FAILED, TOKEN_STATUS_TITLES, tokenStatusOf } from "~/domain/provider-token";
-import { db, dialect } from "./db.server";
+import { db } from "./db.server";
 import { broadcastsThisMonth } from "./notification-broadcasts.server";
 import { currentTokenMetadata } from "./provider-tokens.server";
 import { unreadSupportConversations } from "./support-chat.server";
@@ -72,7 +72,6 @@ export async function panelFigures(now: Date = new Date()): Promise<Record<Panel
 
 /** The Backups card, from backup_runs and BACKUP_INTERVAL_HOURS. */
 export async function panelBackupCard(now: Date = new Date()): Promise<BackupCard> {
-  if (dialect === "postgres") return POSTGRES_BACKUP_CARD;
   const intervalHours = readServerConfig().BACKUP_INTERVAL_HOURS;
   const { lastRun, health } = await backupStatus(intervalHours, now);
   return backupCard({

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -10,18 +10,29 @@ import { createGzip } from "node:zlib";
 import type { BackupRunsTable } from "~db/schema";
 import type { Selectable } from "kysely";
 import { backupFileName, backupHealth, backupsToDelete } from "~/domain/backups";
-import type { BackupHealth } from "~/domain/backups";
+import type { BackupFormat, BackupHealth } from "~/domain/backups";
+import { prepareBackupDirectory } from "~/lib/backup-directory.server";
+import {
+  DEFAULT_PROGRAM_SEARCH,
+  findPostgresProgram,
+  runPostgresProgram,
+} from "~/lib/postgres-programs.server";
+import type { ProgramSearch } from "~/lib/postgres-programs.server";
 import { db } from "./db.server";
 
 export type BackupRun = Selectable<BackupRunsTable>;
 
 export interface BackupSettings {
-  /** The live database (DATABASE_PATH). */
+  /** The live SQLite database (DATABASE_PATH). */
   databasePath: string;
+  /** DATABASE_URL: when set, the site's data is in PostgreSQL and pg_dump makes the backup. */
+  databaseUrl?: string | null;
   /** BACKUP_DIR, resolved (backupDirectory in app/lib/config.server.ts). */
   dir: string;
   keep: number;
   command?: string | null;
+  /** Where pg_dump and pg_restore are looked for (app/lib/postgres-programs.server.ts). */
+  programSearch?: ProgramSearch;
 }
 
 /** BACKUP_COMMAND may run this long (a slow upload) before it counts as failed. */
@@ -29,38 +40,31 @@ const COMMAND_TIMEOUT_MS = 60 * 60_000;
 
 /**
  * `npm run backup` and the server's backup job (README "Backups"): a consistent copy of the live
- * database, checked, compressed and named with the time, then retention and BACKUP_COMMAND. The
- * run is recorded in backup_runs whatever its outcome; a failed run leaves no backup file behind.
+ * database (SQLite's VACUUM INTO, or pg_dump's custom format on PostgreSQL), checked and named
+ * with the time, then retention and BACKUP_COMMAND. The run is recorded in backup_runs whatever
+ * its outcome, an unusable BACKUP_DIR included; a failed run leaves no backup file behind.
  */
 export async function createBackup(
   settings: BackupSettings,
   clock: () => Date = () => new Date(),
 ): Promise<BackupRun> {
   const startedAt = clock();
-  const name = backupFileName(startedAt);
-  const file = path.join(settings.dir, name);
-  // Dot-names are not backups (app/domain/backups.ts), so retention never counts a partial one.
-  const copy = path.join(settings.dir, `.${name}.sqlite-copy`);
-  const partial = path.join(settings.dir, `.${name}.partial`);
+  const format: BackupFormat = settings.databaseUrl ? "pgdump" : "sqlite";
+  const name = backupFileName(startedAt, format);
   let outcome: Pick<BackupRun, "outcome" | "file_name" | "size_bytes" | "error">;
   let command: Pick<BackupRun, "command_outcome" | "command_error"> = {
     command_outcome: null,
     command_error: null,
   };
   try {
-    await mkdir(settings.dir, { recursive: true });
-    await copyAndCheck(settings.databasePath, copy);
-    await pipeline(createReadStream(copy), createGzip(), createWriteStream(partial));
-    await rename(partial, file);
-    const { size } = await stat(file);
+    const size = await writeBackup(settings, name);
     outcome = { outcome: "success", file_name: name, size_bytes: size, error: null };
-    await deleteOldBackups(settings.dir, settings.keep);
-    if (settings.command) command = await runBackupCommand(settings.command, file);
+    await deleteOldBackups(settings.dir, settings.keep, format);
+    if (settings.command) {
+      command = await runBackupCommand(settings.command, path.join(settings.dir, name));
+    }
   } catch (error) {
     outcome = { outcome: "failure", file_name: null, size_bytes: null, error: messageOf(error) };
-    await rm(partial, { force: true });
-  } finally {
-    await rm(copy, { force: true });
   }
   const finishedAt = clock();
   return db
@@ -74,6 +78,47 @@ export async function createBackup(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Writes the backup `name` into BACKUP_DIR; returns its size. */
+async function writeBackup(settings: BackupSettings, name: string): Promise<number> {
+  await prepareBackupDirectory(settings.dir);
+  const file = path.join(settings.dir, name);
+  // Dot-names are not backups (app/domain/backups.ts), so retention never counts a partial one.
+  const partial = path.join(settings.dir, `.${name}.partial`);
+  try {
+    if (settings.databaseUrl) {
+      await dumpPostgres(settings.databaseUrl, partial, settings.programSearch);
+    } else {
+      const copy = path.join(settings.dir, `.${name}.sqlite-copy`);
+      try {
+        await copyAndCheck(settings.databasePath, copy);
+        await pipeline(createReadStream(copy), createGzip(), createWriteStream(partial));
+      } finally {
+        await rm(copy, { force: true });
+      }
+    }
+    await rename(partial, file);
+  } finally {
+    await rm(partial, { force: true });
+  }
+  return (await stat(file)).size;
+}
+
+/**
+ * pg_dump's custom format (-Fc: compressed, restored table by table by pg_restore), one
+ * snapshot of the database while the site goes on writing; it counts once pg_restore can read
+ * its table of contents.
+ */
+async function dumpPostgres(
+  url: string,
+  target: string,
+  search: ProgramSearch = DEFAULT_PROGRAM_SEARCH,
+): Promise<void> {
+  const pgDump = findPostgresProgram("pg_dump", search);
+  const pgRestore = findPostgresProgram("pg_restore", search);
+  await runPostgresProgram(pgDump, ["--format=custom", `--file=${target}`], url);
+  await runPostgresProgram(pgRestore, ["--list", target]);
 }
 
 // The copy runs on a worker thread: VACUUM INTO and integrity_check read the whole file, which
@@ -114,9 +159,13 @@ export async function copyAndCheck(source: string, target: string): Promise<void
   }
 }
 
-/** Retention: deletes all but the newest `keep` backups in `dir`. */
-export async function deleteOldBackups(dir: string, keep: number): Promise<string[]> {
-  const doomed = backupsToDelete(await readdir(dir), keep);
+/** Retention: deletes all but the newest `keep` backups of the format in `dir`. */
+export async function deleteOldBackups(
+  dir: string,
+  keep: number,
+  format: BackupFormat,
+): Promise<string[]> {
+  const doomed = backupsToDelete(await readdir(dir), keep, format);
   await Promise.all(doomed.map((name) => rm(path.join(dir, name), { force: true })));
   return doomed;
 }

@@ -4,9 +4,19 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import SQLite from "better-sqlite3";
-import { migrateToLatest, openDatabase } from "~db";
+import { sql } from "kysely";
+import type { Kysely } from "kysely";
+import { databaseLabel, migrateToLatest, openDatabase, openPostgresDatabase } from "~db";
+import type { Database } from "~db";
 import { migrations } from "~db/migrations";
-import { lockDatabase } from "~/lib/database-lock.server";
+import { prepareBackupDirectory } from "~/lib/backup-directory.server";
+import { DatabaseInUseError, lockDatabase } from "~/lib/database-lock.server";
+import {
+  DEFAULT_PROGRAM_SEARCH,
+  findPostgresProgram,
+  runPostgresProgram,
+} from "~/lib/postgres-programs.server";
+import type { ProgramSearch } from "~/lib/postgres-programs.server";
 
 // Apart from backup.server.ts on purpose: that module opens DATABASE_PATH when it loads (through
 // db.server.ts), and a restore must not touch the file it is about to replace.
@@ -34,7 +44,7 @@ export async function restoreBackup({
 }): Promise<{ movedAside: string[]; migrationsApplied: string[] }> {
   if (!existsSync(file)) throw new BackupFileError(`${file} does not exist`);
   const release = lockDatabase(databasePath);
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const stamp = timeStamp(now);
   const staging = `${databasePath}.restoring-${stamp}`;
   try {
     await mkdir(path.dirname(databasePath), { recursive: true });
@@ -80,6 +90,11 @@ async function unpack(file: string, target: string): Promise<void> {
   }
 }
 
+/** An instant for a file name: colons and the dot made dashes, safe on every file system. */
+function timeStamp(at: Date): string {
+  return at.toISOString().replace(/[:.]/g, "-");
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -105,4 +120,121 @@ function checkRestorable(copy: string, file: string): void {
   } finally {
     sqlite?.close();
   }
+}
+
+/**
+ * `npm run restore -- FILE` on PostgreSQL (DATABASE_URL; docs/decisions/0053): refuses while any
+ * other session is connected to the database (a running server); checks the pg_dump archive (a
+ * GoatedVIPs database no newer than this app); keeps the current database as a pg_dump archive in
+ * BACKUP_DIR (never destroyed); replaces the schema's contents with the archive's in one
+ * transaction, and migrates them to the latest schema.
+ */
+export async function restorePostgresBackup({
+  file,
+  url,
+  dir,
+  now = new Date(),
+  programSearch = DEFAULT_PROGRAM_SEARCH,
+}: {
+  file: string;
+  url: string;
+  /** BACKUP_DIR, where the replaced database is kept. */
+  dir: string;
+  now?: Date;
+  programSearch?: ProgramSearch;
+}): Promise<{ movedAside: string[]; migrationsApplied: string[] }> {
+  if (!existsSync(file)) throw new BackupFileError(`${file} does not exist`);
+  const pgDump = findPostgresProgram("pg_dump", programSearch);
+  const pgRestore = findPostgresProgram("pg_restore", programSearch);
+  const archived = await archivedMigrations(pgRestore, file);
+  const unknown = archived.filter((name) => !(name in migrations));
+  if (unknown.length > 0) {
+    throw new BackupFileError(
+      `${file} comes from a newer version of the app (migration ${unknown[0]}): upgrade first`,
+    );
+  }
+  const database = openPostgresDatabase(url, { max: 1 });
+  try {
+    if (await otherSessionsStay(database)) {
+      throw new DatabaseInUseError(databaseLabel({ ...process.env, DATABASE_URL: url }));
+    }
+
+    await prepareBackupDirectory(dir);
+    const aside = path.join(dir, `goatedvips-before-restore-${timeStamp(now)}.pgdump`);
+    await runPostgresProgram(pgDump, ["--format=custom", `--file=${aside}`], url);
+    try {
+      await replaceSchemaWith(database, pgRestore, file, url);
+    } catch (error) {
+      const putBack = await replaceSchemaWith(database, pgRestore, aside, url).then(
+        () => "the database was put back as it was",
+        (again: unknown) => `putting it back failed too (${messageOf(again)}): restore ${aside}`,
+      );
+      throw new Error(`${messageOf(error)}; ${putBack}`);
+    }
+    const { results = [] } = await migrateToLatest(database);
+    return { movedAside: [aside], migrationsApplied: results.map((r) => r.migrationName) };
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** How long restore waits for other sessions to end: a stopped server's backends exit soon after. */
+const SESSIONS_END_WAIT_MS = 5_000;
+
+/** Whether other client sessions are still connected to the database after a short wait. */
+async function otherSessionsStay(database: Kysely<Database>): Promise<boolean> {
+  const deadline = Date.now() + SESSIONS_END_WAIT_MS;
+  for (;;) {
+    const { rows } = await sql<{ sessions: number }>`
+      select count(*)::int as sessions from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and backend_type = 'client backend'`.execute(database);
+    if ((rows[0]?.sessions ?? 0) === 0) return false;
+    if (Date.now() >= deadline) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Empties the current schema, then restores `archive` into it in one transaction. The schema is
+ * dropped whole, not only the archive's objects (pg_restore --clean), so that tables of migrations
+ * newer than the archive go too, and migrating afterwards makes them afresh.
+ */
+async function replaceSchemaWith(
+  database: Kysely<Database>,
+  pgRestore: string,
+  archive: string,
+  url: string,
+): Promise<void> {
+  await database.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(trx);
+    const schema = sql.id(rows[0]?.schema ?? "public");
+    await sql`drop schema ${schema} cascade`.execute(trx);
+    await sql`create schema ${schema}`.execute(trx);
+  });
+  await runPostgresProgram(
+    pgRestore,
+    ["--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges", archive],
+    url,
+  );
+}
+
+/** The migrations a pg_dump archive's database had run: its kysely_migration rows. */
+async function archivedMigrations(pgRestore: string, file: string): Promise<string[]> {
+  let script: string;
+  try {
+    script = await runPostgresProgram(pgRestore, [
+      "--data-only",
+      "--table=kysely_migration",
+      "--file=-",
+      file,
+    ]);
+  } catch (error) {
+    throw new BackupFileError(`${file} is not a readable pg_dump archive: ${messageOf(error)}`);
+  }
+  const lines = script.split("\n");
+  const start = lines.findIndex((line) => /^COPY \S*kysely_migration /.test(line));
+  if (start === -1) throw new BackupFileError(`${file} is not a GoatedVIPs database`);
+  const end = lines.indexOf("\\.", start);
+  return lines.slice(start + 1, end).map((line) => line.split("\t")[0] ?? "");
 }

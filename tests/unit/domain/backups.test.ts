@@ -27,6 +27,14 @@ describe("backup file names", () => {
     expect(isBackupFileName(`.${late}.partial`)).toBe(false);
     expect(isBackupFileName("goatedvips.sqlite")).toBe(false);
   });
+
+  it("end in .pgdump for PostgreSQL's archives, each format telling only its own", () => {
+    const at = new Date("2026-11-23T03:04:05.006Z");
+    expect(backupFileName(at, "pgdump")).toBe("goatedvips-2026-11-23T03-04-05-006Z.pgdump");
+    expect(isBackupFileName(backupFileName(at, "pgdump"), "pgdump")).toBe(true);
+    expect(isBackupFileName(backupFileName(at, "pgdump"))).toBe(false);
+    expect(isBackupFileName(backupFileName(at), "pgdump")).toBe(false);
+  });
 });
 
 describe("retention", () => {
@@ -43,6 +51,14 @@ describe("retention", () => {
   it("never touches other files", () => {
     const others = ["notes.txt", `.${day1}.partial`, "goatedvips.sqlite"];
     expect(backupsToDelete([...others, ...days], 1)).toEqual(days.slice(0, 4));
+  });
+
+  it("counts only the backups of its format (SQLite backups kept from before PostgreSQL stay)", () => {
+    const dumps = [1, 2, 3].map((day) =>
+      backupFileName(new Date(Date.UTC(2026, 11, day)), "pgdump"),
+    );
+    expect(backupsToDelete([...days, ...dumps], 1, "pgdump")).toEqual(dumps.slice(0, 2));
+    expect(backupsToDelete([...days, ...dumps], 4)).toEqual(days.slice(0, 1));
   });
 });
 

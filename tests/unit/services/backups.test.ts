@@ -1,5 +1,13 @@
 import { execFile, spawn } from "node:child_process";
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,15 +16,18 @@ import { promisify } from "node:util";
 import { createGunzip } from "node:zlib";
 import SQLite from "better-sqlite3";
 import { Migrator } from "kysely";
+import type { Kysely } from "kysely";
+import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { POSTGRES_PASS } from "../../postgres/template-database";
-import { databasePathFromEnv, migrateToLatest, openDatabase } from "~db";
+import { createTestDatabase, POSTGRES_PASS } from "../../postgres/template-database";
+import { databasePathFromEnv, migrateToLatest, openDatabase, openPostgresDatabase } from "~db";
+import type { Database } from "~db";
 import { migrations } from "~db/migrations";
 import { backupFileName } from "~/domain/backups";
 import { DatabaseInUseError, lockDatabase, lockFileOf } from "~/lib/database-lock.server";
 import { backupStatus, createBackup } from "~/services/backup.server";
 import { db } from "~/services/db.server";
-import { BackupFileError, restoreBackup } from "~/services/restore.server";
+import { BackupFileError, restoreBackup, restorePostgresBackup } from "~/services/restore.server";
 import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
 
 const live = databasePathFromEnv();
@@ -66,7 +77,7 @@ async function openBackup(file: string) {
   return new SQLite(copy, { readonly: true });
 }
 
-// VACUUM INTO and the database file's lock: SQLite's (on PostgreSQL backups are the server's job).
+// VACUUM INTO and the database file's lock: SQLite's (PostgreSQL's pg_dump path is tested below).
 describe.skipIf(POSTGRES_PASS)("npm run backup (SQLite only)", () => {
   it("copies the database consistently while another connection keeps writing", async () => {
     // A database of its own, so that its bulk does not slow the other tests' backups.
@@ -351,50 +362,241 @@ describe.skipIf(POSTGRES_PASS)("npm run restore (SQLite only)", () => {
   });
 });
 
-// Both passes: the scripts must see DATABASE_URL and refuse before touching any file.
-describe("npm run backup and restore with DATABASE_URL set", () => {
-  const run = promisify(execFile);
-  /** The script's exit code and error output, in a process whose DATABASE_URL names PostgreSQL. */
-  async function runOnPostgres(script: string, args: string[], databasePath: string) {
-    const env = {
-      ...process.env,
-      // Nothing listens there: the script must refuse before it connects.
-      DATABASE_URL: "postgres://goatedvips@127.0.0.1:9/goatedvips",
-      DATABASE_PATH: databasePath,
-      BACKUP_DIR: path.join(path.dirname(databasePath), "backups"),
-    };
-    try {
-      await run("node_modules/.bin/tsx", [script, ...args], { env });
-      return { code: 0, stderr: "" };
-    } catch (error) {
-      const { code, stderr } = error as { code: number; stderr: string };
-      return { code, stderr };
-    }
-  }
+/** The test file's database: the SQLite file, or on the PostgreSQL pass its database (pg_dump). */
+const databaseUrl = process.env.DATABASE_URL ?? null;
 
-  it("backup refuses, naming pg_dump, and writes no file", async () => {
-    const databasePath = path.join(freshDir("pg-backup"), "goatedvips.sqlite");
-    const { code, stderr } = await runOnPostgres("scripts/backup.ts", [], databasePath);
-    expect(code).toBe(1);
-    expect(stderr).toContain(
-      "npm run backup refused: DATABASE_URL names a PostgreSQL database, and this command backs up the SQLite file (DATABASE_PATH). Back PostgreSQL up on the database server (pg_dump, the host's snapshots).",
-    );
-    expect(readdirSync(path.dirname(databasePath))).toEqual([]);
+// Both passes: an unusable BACKUP_DIR fails before the copy, on either database.
+describe("a backup into an unusable BACKUP_DIR", () => {
+  const aFile = () => {
+    const file = path.join(freshDir("unusable"), "a-file");
+    writeFileSync(file, "not a folder");
+    return file;
+  };
+  // As root, permissions do not stop a write: these refuse everyone.
+  const cases: [string, () => string, string][] = [
+    ["a file in its place", aFile, "it is a file, not a folder"],
+    [
+      "a file among its parents",
+      () => path.join(aFile(), "sub", "backups"),
+      "part of its path is a file, not a folder (ENOTDIR on ",
+    ],
+    // fs.mkdir's `recursive` loops forever here.
+    [
+      "a parent that cannot be made",
+      () => "/proc/goatedvips-backups/sub",
+      "a folder of its path cannot be created (ENOENT on /proc/goatedvips-backups)",
+    ],
+    ["no write permission", () => "/sys", "permission denied (EACCES on /sys/.write-check-"],
+  ];
+
+  it.each(cases)("with %s is a failed run, recorded with its reason", async (_, dir, reason) => {
+    const folder = dir();
+    const run = await createBackup({ databasePath: live, databaseUrl, dir: folder, keep: 14 });
+    expect(run).toMatchObject({ outcome: "failure", file_name: null, size_bytes: null });
+    expect(run.error).toContain(`BACKUP_DIR ${folder} cannot be used: ${reason}`);
+    expect(run.error).not.toContain("\n");
+    expect((await backupStatus(24)).lastRun?.id).toBe(run.id);
   });
 
-  it("restore refuses, naming pg_restore, and leaves the SQLite file alone", async () => {
-    const databasePath = path.join(freshDir("pg-restore"), "goatedvips.sqlite");
-    const current = openDatabase(databasePath);
-    await migrateToLatest(current);
-    await current.destroy();
-    const { file } = await backupOf(databasePath);
-    const { code, stderr } = await runOnPostgres("scripts/restore.ts", [file], databasePath);
-    expect(code).toBe(1);
-    expect(stderr).toContain(
-      "npm run restore refused: DATABASE_URL names a PostgreSQL database, and this command restores the SQLite file (DATABASE_PATH). Restore PostgreSQL on the database server (pg_restore, the host's snapshots).",
+  it("makes npm run backup exit 1 with one line, no stack trace, and the run recorded", async () => {
+    const dir = aFile();
+    // The test's own database: DATABASE_PATH, and DATABASE_URL on the PostgreSQL pass.
+    const env = { ...process.env, BACKUP_DIR: dir };
+    const outcome = await promisify(execFile)("node_modules/.bin/tsx", ["scripts/backup.ts"], {
+      env,
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
     );
-    expect(
-      readdirSync(path.dirname(databasePath)).filter((name) => name.includes("restor")),
-    ).toEqual([]);
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toBe(
+      `Backup failed: BACKUP_DIR ${dir} cannot be used: it is a file, not a folder\n`,
+    );
+    expect((await backupStatus(24)).lastRun).toMatchObject({
+      outcome: "failure",
+      error: `BACKUP_DIR ${dir} cannot be used: it is a file, not a folder`,
+    });
+  });
+
+  it("with DATABASE_URL and no pg_dump installed is a failed run saying so", async () => {
+    const run = await createBackup({
+      databasePath: live,
+      // Nothing listens there: the run must fail before it connects.
+      databaseUrl: "postgres://goatedvips@127.0.0.1:9/goatedvips",
+      dir: freshDir("no-pg-dump"),
+      keep: 14,
+      programSearch: { path: "", versionRoots: [] },
+    });
+    expect(run).toMatchObject({
+      outcome: "failure",
+      error:
+        "pg_dump is not installed (looked on PATH and in /usr/lib/postgresql/*/bin): install PostgreSQL's client programs (apt install postgresql-client)",
+    });
+  });
+});
+
+// pg_dump and pg_restore (custom format) against the throwaway cluster.
+describe.skipIf(!POSTGRES_PASS)("npm run backup and restore on PostgreSQL", () => {
+  /** A database of its own (the file's is held by this process's pool, and restore refuses). */
+  async function ownDatabase() {
+    const url = await createTestDatabase();
+    return { url, database: openPostgresDatabase(url, { max: 1 }) };
+  }
+  const usernames = async (database: Kysely<Database>) =>
+    (await database.selectFrom("users").select("username").orderBy("username").execute()).map(
+      (row) => row.username,
+    );
+
+  it("backs up with pg_dump, rotates, records; restore brings the old data back", async () => {
+    const { url, database } = await ownDatabase();
+    const before = uniqueName("before_backup");
+    await insertUser(database, { username: before });
+    const dir = freshDir("pg-backups");
+    const older = [1, 2].map((day) => backupFileName(new Date(Date.UTC(2026, 0, day)), "pgdump"));
+    const sqliteBackup = backupFileName(new Date(Date.UTC(2026, 0, 3)));
+    for (const name of [...older, sqliteBackup]) await writeFile(path.join(dir, name), "old");
+    const copied = path.join(dir, "offsite.pgdump");
+    const run = await createBackup({
+      databasePath: live,
+      databaseUrl: url,
+      dir,
+      keep: 2,
+      command: `cp "$1" "${copied}"`,
+    });
+    expect(run).toMatchObject({ outcome: "success", error: null, command_outcome: "success" });
+    expect(run.file_name).toMatch(/^goatedvips-[\dT-]+Z\.pgdump$/);
+    expect(run.size_bytes).toBeGreaterThan(0);
+    // Custom format: pg_restore's archive, which starts "PGDMP".
+    expect(readFileSync(path.join(dir, run.file_name!)).subarray(0, 5).toString()).toBe("PGDMP");
+    expect(readdirSync(dir).sort()).toEqual(
+      [older[1], run.file_name, sqliteBackup, "offsite.pgdump"].sort(),
+    );
+    expect((await backupStatus(24)).lastRun?.id).toBe(run.id);
+
+    const after = uniqueName("after_backup");
+    await database.deleteFrom("users").where("username", "=", before).execute();
+    await insertUser(database, { username: after });
+
+    await database.destroy();
+    // Refused while another session (a server's) is connected.
+    const server = new pg.Client({ connectionString: url });
+    await server.connect();
+    try {
+      await expect(
+        restorePostgresBackup({ file: path.join(dir, run.file_name!), url, dir }),
+      ).rejects.toThrow(DatabaseInUseError);
+      const { rows } = await server.query<{ username: string }>("select username from users");
+      expect(rows.map((row) => row.username)).toContain(after);
+    } finally {
+      await server.end();
+    }
+
+    const { movedAside, migrationsApplied } = await restorePostgresBackup({
+      file: path.join(dir, run.file_name!),
+      url,
+      dir,
+    });
+    expect(migrationsApplied).toEqual([]);
+    const restored = openPostgresDatabase(url, { max: 1 });
+    try {
+      const names = await usernames(restored);
+      expect(names).toContain(before);
+      expect(names).not.toContain(after);
+    } finally {
+      await restored.destroy();
+    }
+    // The replaced database is kept, as an archive restore accepts.
+    expect(movedAside[0]).toMatch(/goatedvips-before-restore-[\dT-]+Z\.pgdump$/);
+    expect(readFileSync(movedAside[0]!).subarray(0, 5).toString()).toBe("PGDMP");
+  });
+
+  it("restores a backup taken at an older migration and migrates it to the latest", async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+    await admin.connect();
+    const oldName = `goatedvips_old_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${oldName}`);
+    await admin.end();
+    const oldUrl = new URL(process.env.TEST_POSTGRES_URL!);
+    oldUrl.pathname = `/${oldName}`;
+    const old = openPostgresDatabase(oldUrl.toString(), { max: 1 });
+    const olderMigrations = Object.fromEntries(
+      Object.entries(migrations).filter(([name]) => name < "0011"),
+    );
+    const migrated = await new Migrator({
+      db: old,
+      provider: { getMigrations: async () => olderMigrations },
+    }).migrateToLatest();
+    expect(migrated.error).toBeUndefined();
+    const veteran = uniqueName("veteran");
+    await insertUser(old, { username: veteran });
+    await old.destroy();
+    const dir = freshDir("pg-old");
+    const run = await createBackup({
+      databasePath: live,
+      databaseUrl: oldUrl.toString(),
+      dir,
+      keep: 14,
+    });
+    expect(run.outcome).toBe("success");
+
+    // Into a database at the latest migration, whose newer tables must go and come back empty.
+    const { url, database } = await ownDatabase();
+    await insertUser(database, { username: uniqueName("current") });
+    await database.destroy();
+    const { migrationsApplied } = await restorePostgresBackup({
+      file: path.join(dir, run.file_name!),
+      url,
+      dir,
+    });
+    expect(migrationsApplied).toEqual(Object.keys(migrations).filter((name) => name >= "0011"));
+    const restored = openPostgresDatabase(url, { max: 1 });
+    try {
+      expect(await usernames(restored)).toEqual([veteran]);
+      await restored.selectFrom("backup_runs").selectAll().execute();
+    } finally {
+      await restored.destroy();
+    }
+  });
+
+  it("puts the database back when pg_restore fails midway (a truncated archive)", async () => {
+    const { url, database } = await ownDatabase();
+    const kept = uniqueName("kept");
+    await insertUser(database, { username: kept });
+    const dir = freshDir("pg-truncated");
+    const run = await createBackup({ databasePath: live, databaseUrl: url, dir, keep: 14 });
+    expect(run.outcome).toBe("success");
+    await database.destroy();
+    // Its table of contents and kysely_migration's rows are whole; the last tables' are cut off.
+    const file = path.join(dir, run.file_name!);
+    const whole = readFileSync(file);
+    await writeFile(file, whole.subarray(0, whole.length - 200));
+
+    await expect(restorePostgresBackup({ file, url, dir })).rejects.toThrow(
+      /^pg_restore failed: .*; the database was put back as it was$/,
+    );
+    const current = openPostgresDatabase(url, { max: 1 });
+    try {
+      expect(await usernames(current)).toEqual([kept]);
+    } finally {
+      await current.destroy();
+    }
+  });
+
+  it("refuses a file that is not a pg_dump archive, leaving the database alone", async () => {
+    const { url, database } = await ownDatabase();
+    const kept = uniqueName("kept");
+    await insertUser(database, { username: kept });
+    await database.destroy();
+    const garbage = path.join(freshDir("pg-garbage"), "backup.pgdump");
+    await writeFile(garbage, "PGDMP, or so it says");
+    await expect(
+      restorePostgresBackup({ file: garbage, url, dir: freshDir("pg-bad") }),
+    ).rejects.toThrow(/is not a readable pg_dump archive: pg_restore failed: /);
+    const current = openPostgresDatabase(url, { max: 1 });
+    try {
+      expect(await usernames(current)).toEqual([kept]);
+    } finally {
+      await current.destroy();
+    }
   });
 });
