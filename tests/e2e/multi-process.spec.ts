@@ -34,6 +34,8 @@ function startServer(port: number, databaseUrl: string): ServerProcess {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATABASE_PATH: path.join(dataDir, "goatedvips.sqlite"),
+      // No start-up pg_dump (decision 0053): these tests are about the job lock, not backups.
+      BACKUP_INTERVAL_HOURS: "0",
       SESSION_SECRET: E2E_SESSION_SECRET,
       GOATED_API_TOKEN: "",
       SYNC_INTERVAL_SECONDS: "2",
