@@ -336,8 +336,9 @@ export function describeConnectionTest(result: ConnectionTestResult): string {
 }
 
 /**
- * The truth about the source in force, for the admin panel's card and /readyz: its kind, the
- * status the API-token page's banner gives it, and its last sync's refusal, if it was one.
+ * The truth for the admin panel's card and /readyz: the source in force, the saved settings'
+ * status in the API-token page's banner words (the environment's refusal when its token is in
+ * force and refused), and that refusal, if any.
  */
 export interface ProviderHealth {
   source: ProviderSource;
@@ -350,13 +351,9 @@ export function providerHealth(
   saved: TokenMetadata,
   environmentSync: LastProviderSync | null,
 ): ProviderHealth {
-  if (source === "environment") {
-    const refused = isRefusal(environmentSync);
-    return {
-      source,
-      title: refused ? TOKEN_STATUS_TITLES.refused : "Environment Token",
-      refusal: refused ? environmentSync : null,
-    };
+  // The environment's token refused is told first; else the saved settings' status, as the page.
+  if (source === "environment" && isRefusal(environmentSync)) {
+    return { source, title: TOKEN_STATUS_TITLES.refused, refusal: environmentSync };
   }
   const status = tokenStatusOf(saved);
   return {

@@ -124,6 +124,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminApiTokens() {
   const { tab, token, banner, source, sourceLabel, environment, environmentRefusal, syncs } =
     useLoaderData<typeof loader>();
+  const setNames = [
+    environment.token ? "GOATED_API_TOKEN" : null,
+    environment.affiliateUid ? "GOATED_AFFILIATE_UID" : null,
+  ].filter(Boolean);
+  const environmentNames =
+    setNames.length > 0 ? `${setNames.join(" and ")} ${setNames.length > 1 ? "are" : "is"}` : null;
   // A refused form or a connection test keeps the form in view, whatever the URL's tab.
   const reply = useActionData<typeof action>() as ProviderReply | undefined;
   const shown: TokenTab = reply ? "add" : tab;
@@ -139,15 +145,10 @@ export default function AdminApiTokens() {
         <span className="text-muted">Source in force: </span>
         <strong>{sourceLabel}</strong>
       </p>
-      {environment.token || environment.affiliateUid ? (
+      {environmentNames ? (
         <p className="mt-2 rounded-md border border-accent bg-card p-3 text-sm">
-          {environment.token ? "GOATED_API_TOKEN" : "GOATED_AFFILIATE_UID"}
-          {environment.token && environment.affiliateUid
-            ? " and GOATED_AFFILIATE_UID are"
-            : " is"}{" "}
-          set in the server&apos;s environment: the sync uses{" "}
-          {environment.token && environment.affiliateUid ? "them" : "it"}, not what is saved here,
-          until removed.
+          {environmentNames} set in the server&apos;s environment: the sync uses that, not what is
+          saved here, until removed.
         </p>
       ) : null}
       {environmentRefusal ? (

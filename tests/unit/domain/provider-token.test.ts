@@ -178,6 +178,10 @@ describe("token metadata", () => {
       title: "Token Refused",
       refusal: refused,
     });
+    expect(providerHealth("environment", NO_TOKEN, null)).toMatchObject({
+      title: "No Token Found",
+      refusal: null,
+    });
     expect(providerHealth("demo", NO_TOKEN, null)).toMatchObject({ title: "No Token Found" });
   });
 
