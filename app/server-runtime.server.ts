@@ -16,6 +16,7 @@ import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
+import { connectionTester } from "~/provider/client.server";
 import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
 import { startRealtime } from "~/realtime";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
@@ -76,6 +77,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       syncGeneration,
       // Signed-in pages spliced from the visitor's (docs/decisions/0042).
       signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
+      testProviderConnection: connectionTester(providerConfig.GOATED_API_BASE_URL),
     }),
     {
       headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

@@ -103,11 +103,18 @@ export interface SyncRunsTable {
   skipped_count: ColumnType<number, number | undefined, number>;
   changed_count: ColumnType<number, number | undefined, number>;
   error: string | null;
+  /** The provider's HTTP status when it answered with an error (401/403: it refused the token). */
+  http_status: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The admin-saved settings (provider_tokens.id) the sync used; null for environment or demo. */
+  provider_token_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProviderTokensTable {
   id: Generated<number>;
+  /** "" when the provider is called without a token (the affiliate code alone). */
   token: string;
+  /** The referral code, the last part of the provider's endpoint; null in rows saved before it. */
+  affiliate_uid: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   created_by: number | null;
   /** The start of the last sync that sent this token to the provider. */

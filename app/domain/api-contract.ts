@@ -315,25 +315,52 @@ export type AdminUserJson = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
 
 /**
- * docs/product.md §A3 "API token metadata": the newest admin-saved provider token, never the
- * token itself. Without one, `exists` is false and the rest null.
+ * docs/product.md §A3 "API token metadata": the newest admin-saved provider settings, never the
+ * token itself. Without them, `exists` is false and the rest null. Besides the spec's fields: the
+ * hours left, whether a token was saved, the affiliate code and the last sync with them; GET adds
+ * the source in force.
  */
 const tokenMetadataShape = {
   exists: z.boolean(),
   isExpired: z.boolean(),
   isExpiring: z.boolean(),
   daysLeft: z.number().int().min(0).nullable(),
+  hoursLeft: z.number().int().min(0).nullable(),
   expiresAt: instant.nullable(),
   created: instant.nullable(),
   lastUsed: instant.nullable(),
   metadata: z.strictObject({ decodedInfo: z.strictObject({ uid: z.string() }) }).nullable(),
+  hasToken: z.boolean(),
+  affiliateUid: z.string().nullable(),
+  lastSync: z
+    .strictObject({
+      outcome: z.enum(["success", "failed"]),
+      at: instant,
+      httpStatus: z.number().int().nullable(),
+      error: z.string().nullable(),
+      players: z.number().int().min(0),
+    })
+    .nullable(),
 };
-export const tokenMetadataSchema = z.strictObject(tokenMetadataShape);
+export const tokenMetadataSchema = z.strictObject({
+  ...tokenMetadataShape,
+  source: z.enum(["environment", "admin", "demo"]),
+});
 export const tokenSavedSchema = z.strictObject({
   status: z.literal("success"),
   message: z.string().min(1),
   ...tokenMetadataShape,
 });
+/** POST with `"intent": "test"`: the player count, or the provider's refusal. */
+const connectionTestSchema = z.union([
+  z.strictObject({ ok: z.literal(true), players: z.number().int().min(0) }),
+  z.strictObject({
+    ok: z.literal(false),
+    httpStatus: z.number().int().nullable(),
+    message: z.string().min(1),
+  }),
+]);
+export const tokenPostAnswerSchema = z.union([tokenSavedSchema, connectionTestSchema]);
 
 /** POST /api/admin/notifications/send (docs/product.md §A7): the broadcast as sent. */
 export const notificationSentSchema = z.strictObject({

@@ -23,6 +23,7 @@ import {
   racePositionSchema,
   sessionListSchema,
   tokenMetadataSchema,
+  tokenPostAnswerSchema,
   tokenSavedSchema,
 } from "./api-contract";
 
@@ -278,14 +279,22 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: "GET",
     path: "/api/admin/api-tokens/goated",
     access: "admin",
-    answer: "the saved token's metadata, never the token",
+    answer: "the saved token's and affiliate code's metadata and last sync, never the token",
     schema: tokenMetadataSchema,
   },
   {
     method: "POST",
     path: "/api/admin/api-tokens/goated",
     access: "admin",
-    answer: "`{status, message, ...metadata}`; 400 with the form's message",
+    answer:
+      '`{token?, affiliateUid}`: `{status, message, ...metadata}`, 400 with the form\'s message; `intent: "test"` tries, saves nothing',
+    schema: tokenPostAnswerSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/api-tokens/goated",
+    access: "admin",
+    answer: "'Use demo data': removes the saved token and code; `{status, message, ...metadata}`",
     schema: tokenSavedSchema,
   },
   {

@@ -12,6 +12,7 @@ export const AUDIT_KIND_LABELS = {
   "race.status_changed": "Race status changed",
   "race.deleted": "Race deleted",
   "token.saved": "API token saved",
+  "token.removed": "API token removed (demo data)",
   "notification.sent": "Notification sent",
   "admin.totp_enabled": "Two-step sign-in turned on",
   "admin.totp_disabled": "Two-step sign-in turned off",

@@ -13,8 +13,8 @@ export type EmailKind =
 
 /**
  * The preference that sends a notification kind by e-mail too; null keeps it in-app only: a
- * support reply arrives in the live chat the user opened, a token expiry concerns admins'
- * operations, an account link is the user's own action.
+ * support reply arrives in the live chat the user opened, an account link is the user's own
+ * action, and the admins' operations alerts go by ADMIN_ALERT_KINDS instead.
  */
 export const EMAIL_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, PreferenceKey | null> = {
   announcement: "promotionalOffers",
@@ -24,7 +24,18 @@ export const EMAIL_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, Preferen
   support_reply: null,
   token_expiring: null,
   account_link: null,
+  sync_refused: null,
 };
+
+/**
+ * The admins' operations alerts (the provider token expiring, the provider refusing the sync):
+ * e-mailed to every confirmed address of their recipients, whatever the preferences, which are
+ * about what the site offers a player.
+ */
+export const ADMIN_ALERT_KINDS: ReadonlySet<NotificationKind> = new Set([
+  "token_expiring",
+  "sync_refused",
+]);
 
 /** What an unsubscribe page and footer call each preference. */
 export const PREFERENCE_EMAIL_NAMES: Record<PreferenceKey, string> = {

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   "support_reply",
   "token_expiring",
   "account_link",
+  "sync_refused",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

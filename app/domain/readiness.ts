@@ -3,8 +3,20 @@
  * at the latest migration and its data is fresh, the last successful sync being younger than three
  * sync intervals (one late or failed sync is not yet a reason to take it out of rotation).
  */
-export type Readiness =
-  { ready: true; lastSuccessfulSyncAgeSeconds: number } | { ready: false; reason: string };
+export type Readiness = (
+  { ready: true; lastSuccessfulSyncAgeSeconds: number } | { ready: false; reason: string }
+) & { provider?: ProviderReadiness };
+
+/**
+ * What /readyz tells of the provider besides: the source in force, its status in the admin
+ * pages' words, and the last sync's refusal (its time, HTTP status and message), if it was one. A
+ * refusal alone does not take the site out of rotation: it still serves its last data.
+ */
+export interface ProviderReadiness {
+  source: string;
+  status: string;
+  refusal: { at: string; httpStatus: number | null; message: string | null } | null;
+}
 
 export const STALE_AFTER_INTERVALS = 3;
 

@@ -4,7 +4,7 @@
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { adoptWriteTurn } from "~db";
 import { fetchReferrals } from "~/provider/client.server";
-import type { ProviderEndpoint } from "~/provider/client.server";
+import type { FetchReferralsResult, ProviderEndpoint } from "~/provider/client.server";
 import { demoReferrals } from "~/provider/demo-source.server";
 import {
   checkpointAfterSync,
@@ -22,7 +22,7 @@ export type SyncWork =
 
 export type SyncWorkResult =
   | { ok: true; players: number; skipped: number; changed: number }
-  | { ok: false; stage: "fetch"; error: string; rateLimited?: true; retryAfterMs?: number }
+  | (Extract<FetchReferralsResult, { ok: false }> & { stage: "fetch" })
   | { ok: false; stage: "store"; error: string };
 
 /**
@@ -36,8 +36,7 @@ export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
       ? { ok: true as const, referrals: demoReferrals(now), skipped: 0 }
       : await fetchReferrals(work.endpoint, { timeoutMs: work.timeoutMs });
   if (!fetched.ok) {
-    const { error, rateLimited, retryAfterMs } = fetched;
-    return { ok: false, stage: "fetch", error, rateLimited, retryAfterMs };
+    return { ...fetched, stage: "fetch" };
   }
   try {
     const { changed } = await storeReferrals(fetched.referrals, {

@@ -3,10 +3,12 @@ import { logger } from "~/lib/logger.server";
 import { observeSyncRun } from "~/lib/metrics.server";
 import type { ProviderConfig } from "~/lib/provider-config.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
+import { isRefusal, providerSettingsInForce } from "~/domain/provider-token";
 import {
   latestProviderToken,
   markProviderTokenUsed,
   warnOfExpiringToken,
+  warnOfRefusedSync,
 } from "~/services/provider-tokens.server";
 import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
@@ -32,6 +34,10 @@ export interface SyncOptions {
   timeoutMs?: number;
 }
 
+/** A provider token with no affiliate code from the environment or the admin area. */
+export const NO_AFFILIATE_UID =
+  "No affiliate code: save it at /admin/api-tokens or set GOATED_AFFILIATE_UID";
+
 let inFlight: Promise<SyncResult> | null = null;
 let finishedRuns = 0;
 
@@ -41,8 +47,8 @@ export function syncGeneration(): number {
 }
 
 /**
- * One sync: fetch the referrals (provider with GOATED_API_TOKEN, else the admin-saved token, else
- * the demo source), store them, record the run, and publish the leaderboard update when data changed.
+ * One sync: fetch the referrals (provider with GOATED_API_TOKEN, else the admin-saved settings,
+ * else the demo source), store them, record the run, and publish the leaderboard update when data changed.
  * A failed fetch stores nothing, so the last good data stays. A call while a sync is running joins
  * it rather than starting a second one.
  */
@@ -69,11 +75,12 @@ async function timedSync(options: SyncOptions): Promise<SyncResult> {
 }
 
 async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptions) {
-  // The newest admin-saved token, read afresh each run, unless the environment sets one.
+  // The admin-saved settings, read afresh each run; the environment's win (providerSettingsInForce).
+  const env = { token: config.GOATED_API_TOKEN, affiliateUid: config.GOATED_AFFILIATE_UID };
   const saved = config.GOATED_API_TOKEN ? null : await latestProviderToken();
-  const token = config.GOATED_API_TOKEN ?? saved?.token ?? null;
-  const source: SyncSource = token ? "provider" : "demo";
-  const runId = await startSyncRun(source, now());
+  const settings = providerSettingsInForce(env, saved);
+  const source: SyncSource = settings.source === "demo" ? "demo" : "provider";
+  const runId = await startSyncRun(source, now(), settings.savedId);
   // The admins hear once when the token in use is about to expire; the sync goes on regardless.
   if (saved) {
     await warnOfExpiringToken(now()).catch((error: unknown) => {
@@ -82,14 +89,14 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   }
 
   let work: SyncWork | null = null;
-  if (!token) {
+  if (source === "demo") {
     work = { source: "demo", now: now().toISOString() };
-  } else if (config.GOATED_AFFILIATE_UID) {
+  } else if (settings.affiliateUid) {
     if (saved) await markProviderTokenUsed(saved.id, now());
     const endpoint = {
       baseUrl: config.GOATED_API_BASE_URL,
-      affiliateUid: config.GOATED_AFFILIATE_UID,
-      token,
+      affiliateUid: settings.affiliateUid,
+      token: settings.token,
     };
     work = { source: "provider", endpoint, timeoutMs, now: now().toISOString() };
   }
@@ -99,9 +106,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   try {
     // SQLite stores on the sync worker thread (0019); pg's writes never hold the event loop.
     const store = dialect === "postgres" ? fetchAndStore : fetchAndStoreOffThread;
-    done = work
-      ? await store(work)
-      : { ok: false, stage: "fetch", error: "GOATED_AFFILIATE_UID is not set" };
+    done = work ? await store(work) : { ok: false, stage: "fetch", error: NO_AFFILIATE_UID };
   } catch (error) {
     // The thread died or was stopped: what it committed stays (docs/decisions/0013).
     done = {
@@ -112,8 +117,24 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   }
 
   if (!done.ok) {
-    const recorded = done.stage === "store" ? `Storing failed: ${done.error}` : done.error;
-    await finishSyncRun(runId, { outcome: "failed", error: recorded }, now());
+    const httpStatus = done.stage === "fetch" ? (done.status ?? null) : null;
+    const said = done.stage === "fetch" && done.providerMessage ? ` (${done.providerMessage})` : "";
+    const recorded = done.stage === "store" ? `Storing failed: ${done.error}` : done.error + said;
+    const finishedAt = now();
+    await finishSyncRun(runId, { outcome: "failed", error: recorded, httpStatus }, finishedAt);
+    const refusal = {
+      outcome: "failed",
+      at: finishedAt.toISOString(),
+      httpStatus,
+      error: recorded,
+      players: 0,
+    } as const;
+    // The admins hear once when the provider starts refusing the token, not every run.
+    if (isRefusal(refusal)) {
+      await warnOfRefusedSync(runId, settings.savedId, refusal, finishedAt).catch(
+        (error: unknown) => logger.error({ err: error }, "sync: the refusal notice failed"),
+      );
+    }
     return done.stage === "fetch"
       ? ({
           outcome: "failed",

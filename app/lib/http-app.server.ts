@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { jsonApiRoutes } from "./api-routes.server";
 import { COMPRESSION_OPTIONS } from "./compression-settings";
 import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost, isAdminOrigin } from "./admin-host";
+import type { ProviderConnectionTest } from "~/domain/provider-token";
 import type { Readiness } from "~/domain/readiness";
 import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
@@ -80,6 +81,8 @@ export interface HttpAppOptions {
   syncGeneration: () => number;
   /** The per-user parts of the site's frame, for signed-in pages spliced from a visitor's. */
   signedInFrame: SignedInFrame;
+  /** The admin API-token page's 'Test connection' (the load context's). */
+  testProviderConnection?: ProviderConnectionTest;
 }
 
 /**
@@ -98,6 +101,7 @@ export function createHttpApp({
   sessionCookieName,
   syncGeneration,
   signedInFrame,
+  testProviderConnection,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -226,6 +230,7 @@ export function createHttpApp({
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.ip ?? "unknown",
     onAdminHost: res.locals.onAdminHost === true,
+    testProviderConnection,
   });
   // The JSON API answers with its route modules' handlers, without Remix's page routing.
   app.use(jsonApiRoutes(build, loadContext));

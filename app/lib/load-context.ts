@@ -1,4 +1,5 @@
 // Type declarations for what Remix passes around on our server.
+import type { ProviderConnectionTest } from "~/domain/provider-token";
 
 /** The state Remix's single fetch streams into a document: each route's loader data, by route id. */
 export interface DocumentData {
@@ -21,6 +22,11 @@ declare module "@remix-run/server-runtime" {
      * stream): the signed-in documents keep it beside the visitor's page (signed-in-documents.server.ts).
      */
     captureDocumentData?: (data: DocumentData) => void;
+    /**
+     * The admin API-token page's 'Test connection' (app/provider/client.server.ts), handed in by
+     * the server since routes do not import the provider's client (docs/decisions/0017).
+     */
+    testProviderConnection?: ProviderConnectionTest;
   }
 
   // Remix's single fetch: loader types flow to useLoaderData without JSON serialisation rules.

@@ -54,9 +54,12 @@ export function operationsRoutes({
         res.json({
           status: "ready",
           lastSuccessfulSyncAgeSeconds: readiness.lastSuccessfulSyncAgeSeconds,
+          provider: readiness.provider,
         });
       } else {
-        res.status(503).json({ status: "not ready", reason: readiness.reason });
+        res
+          .status(503)
+          .json({ status: "not ready", reason: readiness.reason, provider: readiness.provider });
       }
     } catch (error) {
       logger.error({ err: error }, "readyz: the database did not answer");

@@ -1,12 +1,14 @@
 import { parseReferralPayload } from "./payload.server";
 import type { Referral } from "~/domain/referral";
+import type { ProviderConnectionTest } from "~/domain/provider-token";
 
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
 export interface ProviderEndpoint {
   baseUrl: string;
   affiliateUid: string;
-  token: string;
+  /** null: the provider is called without an Authorization header (some affiliates need none). */
+  token: string | null;
 }
 
 /**
@@ -15,7 +17,15 @@ export interface ProviderEndpoint {
  */
 export type FetchReferralsResult =
   | { ok: true; referrals: Referral[]; skipped: number }
-  | { ok: false; error: string; rateLimited?: true; retryAfterMs?: number };
+  | {
+      ok: false;
+      error: string;
+      rateLimited?: true;
+      retryAfterMs?: number;
+      /** The provider's HTTP status and its own message, when it answered with an error. */
+      status?: number;
+      providerMessage?: string;
+    };
 
 export const RATE_LIMITED_MESSAGE = "API rate limit exceeded. Please try again later.";
 export const TIMED_OUT_MESSAGE = "Request timed out. Please try again later.";
@@ -26,7 +36,7 @@ export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 export const tooLargeMessage = (maxBytes: number) =>
   `Provider response larger than ${(maxBytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** `GET {base}/user2/affiliate/referral-leaderboard/{uid}` with the bearer token. */
+/** `GET {base}/user2/affiliate/referral-leaderboard/{code}` with the bearer token, if any. */
 export function referralLeaderboardUrl({ baseUrl, affiliateUid }: ProviderEndpoint): string {
   const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
   return new URL(
@@ -47,7 +57,9 @@ export async function fetchReferrals(
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(referralLeaderboardUrl(endpoint), {
-      headers: { Authorization: `Bearer ${endpoint.token}`, Accept: "application/json" },
+      headers: endpoint.token
+        ? { Authorization: `Bearer ${endpoint.token}`, Accept: "application/json" }
+        : { Accept: "application/json" },
       signal,
     });
     if (response.status === 429) {
@@ -60,8 +72,13 @@ export async function fetchReferrals(
       };
     }
     if (!response.ok) {
-      await response.body?.cancel();
-      return { ok: false, error: `HTTP error! status: ${response.status}` };
+      const providerMessage = await errorMessageOf(response);
+      return {
+        ok: false,
+        error: `HTTP error! status: ${response.status}`,
+        status: response.status,
+        ...(providerMessage ? { providerMessage } : {}),
+      };
     }
     const text = await readCapped(response, maxPayloadBytes);
     if (text === null) return { ok: false, error: tooLargeMessage(maxPayloadBytes) };
@@ -80,6 +97,39 @@ export async function fetchReferrals(
     const message = reason instanceof Error ? reason.message : String(reason);
     return { ok: false, error: `Could not reach the provider: ${message}` };
   }
+}
+
+/** The largest error body read for the provider's own message. */
+const MAX_ERROR_BODY_BYTES = 4096;
+
+/** The `message` (or `error`) of the provider's JSON error body, or its short text; "" if none. */
+async function errorMessageOf(response: Response): Promise<string> {
+  const text = await readCapped(response, MAX_ERROR_BODY_BYTES).catch(() => null);
+  if (!text) return "";
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object") {
+      const { message, error } = body as Record<string, unknown>;
+      const said = typeof message === "string" ? message : typeof error === "string" ? error : "";
+      return said.trim().slice(0, 200);
+    }
+  } catch {
+    // Not JSON: the text itself, when it is short enough to be a message.
+  }
+  return text.length <= 200 ? text.trim() : "";
+}
+
+/**
+ * 'Test connection' on the admin API-token page: one fetch with the typed token (or none) and
+ * code against `baseUrl`, answering the player count or the provider's own refusal.
+ */
+export function connectionTester(baseUrl: string, timeoutMs?: number): ProviderConnectionTest {
+  return async ({ token, affiliateUid }) => {
+    const fetched = await fetchReferrals({ baseUrl, affiliateUid, token }, { timeoutMs });
+    if (fetched.ok) return { ok: true, players: fetched.referrals.length };
+    const said = fetched.providerMessage ? ` (${fetched.providerMessage})` : "";
+    return { ok: false, httpStatus: fetched.status ?? null, message: `${fetched.error}${said}` };
+  };
 }
 
 /** The body as text, or null (and the rest left unread) once it passes `maxBytes`. */

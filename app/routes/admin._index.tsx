@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PANEL_CARDS } from "~/domain/admin-panel";
 import { requireAdmin } from "~/services/auth.server";
-import { panelBackupCard, panelFigures } from "~/services/admin-panel.server";
+import { panelBackupCard, panelFigures, panelProviderStatus } from "~/services/admin-panel.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Panel | GoatedVIPs" },
@@ -17,13 +17,17 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [figures, backups] = await Promise.all([panelFigures(), panelBackupCard()]);
-  return { figures, backups };
+  const [figures, backups, provider] = await Promise.all([
+    panelFigures(),
+    panelBackupCard(),
+    panelProviderStatus(),
+  ]);
+  return { figures, backups, providerNote: provider.note };
 }
 
 /** `/admin` and `/admin/dashboard` (docs/product.md §A2 "Admin panel"). */
 export default function AdminPanel() {
-  const { figures, backups } = useLoaderData<typeof loader>();
+  const { figures, backups, providerNote } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Admin Panel">
@@ -57,6 +61,9 @@ export default function AdminPanel() {
                 </span>{" "}
                 <span className="text-sm text-muted">{card.figureLabel}</span>
               </p>
+              {card.figure === "tokenStatus" ? (
+                <p className="mt-2 break-words text-sm text-muted">{providerNote}</p>
+              ) : null}
             </Link>
           </li>
         ))}

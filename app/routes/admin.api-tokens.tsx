@@ -1,16 +1,27 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
-import { SubmitButton, TextAreaField } from "~/components/ui/form";
+import { SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { SubmitButton, TextAreaField, TextField } from "~/components/ui/form";
 import type { TokenMetadata, TokenStatus } from "~/domain/provider-token";
-import { savedTokenSchema, tokenBanner, TOKEN_READ_FAILED } from "~/domain/provider-token";
 import {
+  describeConnectionTest,
+  describeRefusal,
+  PROVIDER_SOURCE_LABELS,
+  savedTokenSchema,
+  settingsFromInput,
+  tokenBanner,
+  TOKEN_READ_FAILED,
+} from "~/domain/provider-token";
+import {
+  AFFILIATE_UID_MISSING,
+  PROVIDER_INTENTS,
   providerTokenFormSchema,
+  SETTINGS_REMOVED,
   TOKEN_SAVED,
   TOKEN_TABS,
   tokenTabOf,
@@ -18,16 +29,25 @@ import {
 import type { TokenTab } from "~/domain/provider-token-form";
 import { formatDateTime } from "~/domain/time";
 import { readForm } from "~/lib/form-body.server";
+import type { IntentReply } from "~/lib/intent";
+import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/services/auth.server";
-import { currentTokenMetadata, saveProviderToken } from "~/services/provider-tokens.server";
+import {
+  providerOverview,
+  removeProviderSettings,
+  saveProviderToken,
+} from "~/services/provider-tokens.server";
 import { recentSyncRuns } from "~/services/sync-runs.server";
 import type { SyncRunSummary } from "~/services/sync-runs.server";
 
 export const meta: MetaFunction = () => [
   { title: "API Tokens | Admin | GoatedVIPs" },
-  { name: "description", content: "The provider API token: its status, a new one, sync health." },
+  {
+    name: "description",
+    content: "The provider's API token and affiliate code: status, test, a new one, sync health.",
+  },
 ];
 
 const PAGE = "/admin/api-tokens";
@@ -35,7 +55,8 @@ const PAGE = "/admin/api-tokens";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tab = tokenTabOf(new URL(request.url).searchParams.get("tab"));
-  const [read, syncs] = await Promise.all([currentTokenMetadata(), recentSyncRuns(20)]);
+  const [overview, syncs] = await Promise.all([providerOverview(), recentSyncRuns(20)]);
+  const { read, source, environment, health } = overview;
   // The banner is worded here, so the browser bundle needs no part of the token module (jose).
   return {
     tab,
@@ -43,38 +64,99 @@ export async function loader({ request }: LoaderFunctionArgs) {
     banner: read.ok
       ? tokenBanner(read.metadata)
       : { status: "error" as const, title: TOKEN_READ_FAILED, text: "" },
-    environmentToken: Boolean(readProviderConfig().GOATED_API_TOKEN),
+    source,
+    sourceLabel: PROVIDER_SOURCE_LABELS[source],
+    environment,
+    // The environment's settings are in force: what the provider said of their last sync.
+    environmentRefusal:
+      source === "environment" && health?.refusal ? describeRefusal(health.refusal) : null,
     syncs,
   };
 }
 
-/** Saves the token, then back to the Current Token tab (post/redirect/get, docs/product.md §A4). */
-export async function action({ request }: ActionFunctionArgs) {
+/** What the action answers in the page: a refusal of the form, or a connection test's result. */
+interface ProviderReply extends IntentReply {
+  test?: { ok: boolean; text: string };
+}
+
+/**
+ * 'Test connection' (one fetch with what was typed; saves nothing), 'Save' (then back to the
+ * Current Token tab: post/redirect/get, docs/product.md §A4) and 'Use demo data'.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: savedTokenSchema });
-  if (submission.status !== "success") return data(submission.reply(), 400);
-  await saveProviderToken(admin, submission.value.token);
+  const form = await readForm(request);
+  // A form without an intent (the one before 'Test connection') saves.
+  const intent = readIntent(form) ?? PROVIDER_INTENTS.save;
+  if (intent === PROVIDER_INTENTS.demo) {
+    await removeProviderSettings(admin);
+    return redirectWithToast(`${PAGE}?tab=current`, { title: SETTINGS_REMOVED, type: "success" });
+  }
+  if (intent !== PROVIDER_INTENTS.save && intent !== PROVIDER_INTENTS.test) return unknownIntent();
+  const submission = parseWithZod(form, { schema: savedTokenSchema });
+  if (submission.status !== "success") {
+    return intentReply({ intent, result: submission.reply() } satisfies ProviderReply, 400);
+  }
+  const typed = settingsFromInput(submission.value, readProviderConfig().GOATED_AFFILIATE_UID);
+  if (!typed) {
+    const result = submission.reply({ fieldErrors: { affiliateUid: [AFFILIATE_UID_MISSING] } });
+    return intentReply({ intent, result } satisfies ProviderReply, 400);
+  }
+  if (intent === PROVIDER_INTENTS.test) {
+    const test = context.testProviderConnection;
+    if (!test) throw new Error("The server did not hand the page its connection test");
+    const outcome = await test({
+      token: typed.settings.token?.token ?? null,
+      affiliateUid: typed.affiliateUid,
+    });
+    const reply: ProviderReply = {
+      intent,
+      result: submission.reply(),
+      test: { ok: outcome.ok, text: describeConnectionTest(outcome) },
+    };
+    return reply;
+  }
+  await saveProviderToken(admin, typed.settings);
   return redirectWithToast(`${PAGE}?tab=current`, { title: TOKEN_SAVED, type: "success" });
 }
 
 /** docs/product.md §A2 "Admin API-token page". */
 export default function AdminApiTokens() {
-  const { tab, token, banner, environmentToken, syncs } = useLoaderData<typeof loader>();
-  // A refused token keeps the form in view, whatever the URL's tab.
-  const lastResult = useActionData<typeof action>();
-  const shown: TokenTab = lastResult ? "add" : tab;
+  const { tab, token, banner, source, sourceLabel, environment, environmentRefusal, syncs } =
+    useLoaderData<typeof loader>();
+  const setNames = [
+    environment.token ? "GOATED_API_TOKEN" : null,
+    environment.affiliateUid ? "GOATED_AFFILIATE_UID" : null,
+  ].filter(Boolean);
+  const environmentNames =
+    setNames.length > 0 ? `${setNames.join(" and ")} ${setNames.length > 1 ? "are" : "is"}` : null;
+  // A refused form or a connection test keeps the form in view, whatever the URL's tab.
+  const reply = useActionData<typeof action>() as ProviderReply | undefined;
+  const shown: TokenTab = reply ? "add" : tab;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <AdminPageHeader title="API Tokens">
         <AdminPanelLink />
       </AdminPageHeader>
       <p className="mt-2 text-muted">
-        The Goated API token the sync uses to read the affiliate leaderboard.
+        The Goated API token and affiliate code the sync uses to read the affiliate leaderboard.
       </p>
-      {environmentToken ? (
-        <p className="mt-4 rounded-md border border-accent bg-card p-3 text-sm">
-          GOATED_API_TOKEN is set in the server&apos;s environment: the sync uses it, not the token
-          saved here, until it is removed.
+      <p className="mt-4 text-sm" data-source={source}>
+        <span className="text-muted">Source in force: </span>
+        <strong>{sourceLabel}</strong>
+      </p>
+      {environmentNames ? (
+        <p className="mt-2 rounded-md border border-accent bg-card p-3 text-sm">
+          {environmentNames} set in the server&apos;s environment: the sync uses that, not what is
+          saved here, until removed.
+        </p>
+      ) : null}
+      {environmentRefusal ? (
+        <p
+          role="alert"
+          className="mt-2 rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm"
+        >
+          {environmentRefusal}
         </p>
       ) : null}
 
@@ -97,7 +179,7 @@ export default function AdminApiTokens() {
         {shown === "current" ? (
           <CurrentToken token={token} banner={banner} />
         ) : (
-          <TokenForm lastResult={lastResult} />
+          <TokenForm reply={reply} />
         )}
       </section>
 
@@ -108,6 +190,8 @@ export default function AdminApiTokens() {
 
 const BANNER_LOOK: Record<TokenStatus | "error", string> = {
   none: "border-accent",
+  refused: "border-destructive/60 bg-destructive/10",
+  tokenless: "border-primary/60 bg-primary/10",
   expired: "border-destructive/60 bg-destructive/10",
   expiring: "border-yellow-400/60 bg-yellow-400/10",
   valid: "border-primary/60 bg-primary/10",
@@ -131,19 +215,27 @@ function Banner({ status, title, text }: BannerText) {
 
 const when = (iso: string | null, none: string) => (iso ? formatDateTime(iso) : none);
 
-/** The banner and the §A3 metadata of the newest saved token; never the token. */
+/**
+ * The banner and the §A3 metadata of the newest saved settings (never the token), the last sync
+ * with them, and the way back to demo data.
+ */
 function CurrentToken({ token, banner }: { token: TokenMetadata | null; banner: BannerText }) {
+  const lastSync = token?.lastSync;
   return (
     <div>
       <Banner {...banner} />
       {token?.exists ? (
         <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted">Affiliate Code</dt>
+          <dd>{token.affiliateUid ?? "Not saved (GOATED_AFFILIATE_UID)"}</dd>
+          <dt className="text-muted">Token</dt>
+          <dd>{token.hasToken ? "Saved" : "None: the provider is called without one"}</dd>
           <dt className="text-muted">Provider UID</dt>
           <dd>{token.metadata?.decodedInfo.uid || "Not in the token"}</dd>
           <dt className="text-muted">Expires</dt>
           <dd>{when(token.expiresAt, "Never")}</dd>
-          <dt className="text-muted">Days Left</dt>
-          <dd>{token.daysLeft ?? "No expiry"}</dd>
+          <dt className="text-muted">Hours Left</dt>
+          <dd>{token.hoursLeft ?? "No expiry"}</dd>
           <dt className="text-muted">Expired</dt>
           <dd>{token.isExpired ? "Yes" : "No"}</dd>
           <dt className="text-muted">Expiring Soon</dt>
@@ -152,40 +244,85 @@ function CurrentToken({ token, banner }: { token: TokenMetadata | null; banner: 
           <dd>{when(token.created, "Unknown")}</dd>
           <dt className="text-muted">Last Used</dt>
           <dd>{when(token.lastUsed, "Never")}</dd>
+          <dt className="text-muted">Last Sync</dt>
+          <dd>
+            {lastSync
+              ? `${lastSync.outcome === "success" ? `Success, ${lastSync.players.toLocaleString("en-US")} players` : `Failed${lastSync.httpStatus ? ` (HTTP ${lastSync.httpStatus})` : ""}`} at ${formatDateTime(lastSync.at)}`
+              : "None yet"}
+          </dd>
         </dl>
+      ) : null}
+      {token?.exists ? (
+        <Form method="post" action={PAGE} className="mt-6">
+          <p className="mb-2 text-sm text-muted">
+            Removes the saved token and code: the site goes back to demo data (unless the
+            environment sets a token).
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value={PROVIDER_INTENTS.demo}
+            className={`${SECONDARY_BUTTON} px-4 py-2`}
+          >
+            Use demo data
+          </button>
+        </Form>
       ) : null}
     </div>
   );
 }
 
-function TokenForm({
-  lastResult,
-}: {
-  lastResult: ReturnType<typeof useActionData<typeof action>>;
-}) {
+function TokenForm({ reply }: { reply: ProviderReply | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "api-token",
-    lastResult,
+    lastResult: reply?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: providerTokenFormSchema }),
   });
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} noValidate className="space-y-4">
+      <TextField
+        label="Affiliate Code"
+        hint="The last part of your Goated referral link (goated.com/r/2RW440E: 2RW440E), which the provider's endpoint ends with. Not the token's uid."
+        errors={fields.affiliateUid.errors}
+        autoComplete="off"
+        spellCheck={false}
+        {...getInputProps(fields.affiliateUid, { type: "text" })}
+      />
       <TextAreaField
         label="API Token"
-        hint="Paste the JWT from Goated. The sync uses it from its next run; it is never shown again."
+        hint="Paste the JWT from Goated; leave it empty if your endpoint answers without one. The sync uses it from its next run; it is never shown again."
         errors={fields.token.errors}
         rows={4}
         autoComplete="off"
         spellCheck={false}
         {...getTextareaProps(fields.token)}
       />
-      <SubmitButton busy={busy} busyLabel="Saving...">
-        Save Token
-      </SubmitButton>
+      {reply?.test ? (
+        <p
+          role="status"
+          className={`rounded-md border p-3 text-sm ${reply.test.ok ? "border-primary/60 bg-primary/10" : "border-destructive/60 bg-destructive/10"}`}
+        >
+          {reply.test.text}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value={PROVIDER_INTENTS.test}
+          disabled={busy}
+          className={`${SECONDARY_BUTTON} px-5 py-2.5 disabled:opacity-60`}
+        >
+          Test connection
+        </button>
+        <SubmitButton busy={busy} busyLabel="Saving..." name="intent" value={PROVIDER_INTENTS.save}>
+          Save Token
+        </SubmitButton>
+      </div>
     </Form>
   );
 }

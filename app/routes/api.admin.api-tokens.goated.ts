@@ -1,30 +1,66 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { savedTokenSchema, TOKEN_READ_FAILED } from "~/domain/provider-token";
-import { TOKEN_SAVED } from "~/domain/provider-token-form";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  NO_TOKEN,
+  savedTokenSchema,
+  settingsFromInput,
+  TOKEN_READ_FAILED,
+} from "~/domain/provider-token";
+import { AFFILIATE_UID_MISSING, SETTINGS_REMOVED, TOKEN_SAVED } from "~/domain/provider-token-form";
 import { apiError, apiRoute, fieldErrorsOf, readJsonObject } from "~/lib/json-api.server";
+import { readProviderConfig } from "~/lib/provider-config.server";
 import { requireApiAdmin } from "~/services/auth.server";
-import { currentTokenMetadata, saveProviderToken } from "~/services/provider-tokens.server";
+import {
+  providerOverview,
+  removeProviderSettings,
+  saveProviderToken,
+} from "~/services/provider-tokens.server";
 
-/** GET: the saved token's metadata (docs/product.md §A3 "API token metadata"), never the token. */
+/**
+ * GET: the saved settings' metadata (docs/product.md §A3 "API token metadata"), never the token,
+ * with the last sync with them and the source in force.
+ */
 async function show({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  const read = await currentTokenMetadata();
+  const { read, source } = await providerOverview();
   if (!read.ok) return apiError(500, TOKEN_READ_FAILED);
-  return Response.json(read.metadata, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ ...read.metadata, source }, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** POST {token}: saves it (the sync uses it from its next run); 400 with the form's messages. */
-async function save({ request }: LoaderFunctionArgs) {
+/**
+ * POST {token?, affiliateUid?}: saves them (the sync uses them from its next run); 400 with the
+ * form's messages. With `"intent": "test"`, one fetch with them instead, saving nothing: 200
+ * `{ok: true, players}` or `{ok: false, httpStatus, message}` (the provider's refusal).
+ */
+async function save({ request, context }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request);
-  const parsed = savedTokenSchema.safeParse(await readJsonObject(request));
+  const input = await readJsonObject(request);
+  const parsed = savedTokenSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
-    return apiError(400, errors.token?.[0] ?? "Invalid request", errors);
+    const first = errors.token?.[0] ?? errors.affiliateUid?.[0] ?? "Invalid request";
+    return apiError(400, first, errors);
   }
-  const metadata = await saveProviderToken(admin, parsed.data.token);
+  const typed = settingsFromInput(parsed.data, readProviderConfig().GOATED_AFFILIATE_UID);
+  if (!typed) {
+    return apiError(400, AFFILIATE_UID_MISSING, { affiliateUid: [AFFILIATE_UID_MISSING] });
+  }
+  if (input.intent === "test") {
+    const test = context.testProviderConnection;
+    if (!test) throw new Error("The server did not hand the API its connection test");
+    const token = typed.settings.token?.token ?? null;
+    return Response.json(await test({ token, affiliateUid: typed.affiliateUid }));
+  }
+  const metadata = await saveProviderToken(admin, typed.settings);
   return Response.json({ status: "success", message: TOKEN_SAVED, ...metadata });
 }
 
-const route = apiRoute({ GET: show, POST: save });
+/** DELETE: 'Use demo data': removes the saved token and code (audited). */
+async function remove({ request }: ActionFunctionArgs) {
+  const admin = await requireApiAdmin(request);
+  await removeProviderSettings(admin);
+  return Response.json({ status: "success", message: SETTINGS_REMOVED, ...NO_TOKEN });
+}
+
+const route = apiRoute({ GET: show, POST: save, DELETE: remove });
 export const loader = route.loader;
 export const action = route.action;

@@ -2,20 +2,38 @@ import { backupCard } from "~/domain/admin-panel";
 import type { BackupCard, PanelFigure } from "~/domain/admin-panel";
 import { readServerConfig } from "~/lib/config.server";
 import { backupStatus } from "./backup.server";
-import { TOKEN_READ_FAILED, TOKEN_STATUS_TITLES, tokenStatusOf } from "~/domain/provider-token";
+import {
+  describeRefusal,
+  PROVIDER_SOURCE_LABELS,
+  TOKEN_READ_FAILED,
+} from "~/domain/provider-token";
 import { db } from "./db.server";
 import { broadcastsThisMonth } from "./notification-broadcasts.server";
-import { currentTokenMetadata } from "./provider-tokens.server";
+import { providerOverview } from "./provider-tokens.server";
 import { unreadSupportConversations } from "./support-chat.server";
 
 async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<string> {
   return Number((await query)?.n ?? 0).toLocaleString("en-US");
 }
 
-/** The saved token's status in the words of the API-token page's banners. */
+/**
+ * The API Tokens card's status, in the words of the API-token page's banners (never 'Token Valid'
+ * for a token the provider refuses), and its note: the source in force and the refusal, if any.
+ */
+export async function panelProviderStatus(
+  now: Date = new Date(),
+): Promise<{ title: string; note: string }> {
+  const { source, health } = await providerOverview(now);
+  const inForce = `In force: ${PROVIDER_SOURCE_LABELS[source]}.`;
+  if (!health) return { title: TOKEN_READ_FAILED, note: inForce };
+  return {
+    title: health.title,
+    note: health.refusal ? `${inForce} ${describeRefusal(health.refusal)}` : inForce,
+  };
+}
+
 async function tokenStatus(now: Date): Promise<string> {
-  const read = await currentTokenMetadata(now);
-  return read.ok ? TOKEN_STATUS_TITLES[tokenStatusOf(read.metadata)] : TOKEN_READ_FAILED;
+  return (await panelProviderStatus(now)).title;
 }
 
 /** The panel's live figures, from the database. */

@@ -2,17 +2,35 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
 import type { NotificationView } from "~/domain/notifications";
-import type { ParsedToken, TokenClaims, TokenMetadata } from "~/domain/provider-token";
-import { readTokenClaims, tokenExpiryNotice, tokenMetadata } from "~/domain/provider-token";
+import type {
+  LastProviderSync,
+  ProviderHealth,
+  ProviderSource,
+  ProviderSettingsInput,
+  TokenClaims,
+  TokenMetadata,
+} from "~/domain/provider-token";
+import {
+  providerHealth,
+  providerSettingsInForce,
+  readTokenClaims,
+  syncRefusalNotice,
+  tokenExpiryNotice,
+  tokenMetadata,
+} from "~/domain/provider-token";
+import { readProviderConfig } from "~/lib/provider-config.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
 import { db } from "./db.server";
 import { addNotifications, announceNotifications } from "./notifications.server";
+import type { NewNotification } from "./notifications.server";
+import { lastProviderSync } from "./sync-runs.server";
 
 /**
- * The provider tokens admins save (docs/product.md §A2 "Admin API-token page"): the newest one is
- * the one the sync uses, unless GOATED_API_TOKEN is set in the environment (app/jobs/sync.server.ts).
- * Only the claims ever leave this module, never the token.
+ * The provider settings admins save (docs/product.md §A2 "Admin API-token page"): a token (or ""
+ * when the provider is called without one) and the affiliate code. The newest row is the one the
+ * sync uses, unless the environment sets its own (providerSettingsInForce). Only the claims ever
+ * leave this module, never the token.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -20,16 +38,20 @@ type Executor = Kysely<Database> | Transaction<Database>;
 function newestToken(executor: Executor = db) {
   return executor
     .selectFrom("provider_tokens")
-    .select(["id", "token", "created_at", "last_used_at", "expiry_notified_at"])
+    .select(["id", "token", "affiliate_uid", "created_at", "last_used_at", "expiry_notified_at"])
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
 }
 
-/** The newest saved token, for the sync. */
-export async function latestProviderToken(): Promise<{ id: number; token: string } | null> {
+/** The newest saved settings, for the sync; `token` is "" when saved without one. */
+export async function latestProviderToken(): Promise<{
+  id: number;
+  token: string;
+  affiliateUid: string | null;
+} | null> {
   const row = await newestToken();
-  return row ? { id: row.id, token: row.token } : null;
+  return row ? { id: row.id, token: row.token, affiliateUid: row.affiliate_uid } : null;
 }
 
 /** A sync sent this token to the provider (docs/product.md §A3 `lastUsed`). */
@@ -42,11 +64,26 @@ export async function markProviderTokenUsed(id: number, now: Date): Promise<void
 }
 
 function metadataOf(
-  row: { token: string; created_at: string; last_used_at: string | null },
-  claims: TokenClaims,
+  row: { affiliate_uid: string | null; created_at: string; last_used_at: string | null },
+  claims: TokenClaims | null,
+  lastSync: LastProviderSync | null,
   now: Date,
 ): TokenMetadata {
-  return tokenMetadata({ claims, createdAt: row.created_at, lastUsedAt: row.last_used_at }, now);
+  return tokenMetadata(
+    {
+      claims,
+      affiliateUid: row.affiliate_uid,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      lastSync,
+    },
+    now,
+  );
+}
+
+/** The claims of a saved row: null when saved without a token, undefined when unreadable. */
+function claimsOf(token: string): TokenClaims | null | undefined {
+  return token === "" ? null : (readTokenClaims(token) ?? undefined);
 }
 
 /**
@@ -59,29 +96,68 @@ export async function currentTokenMetadata(
   try {
     const row = await newestToken();
     if (!row) return { ok: true, metadata: tokenMetadata(null, now) };
-    const claims = readTokenClaims(row.token);
-    return claims ? { ok: true, metadata: metadataOf(row, claims, now) } : { ok: false };
+    const claims = claimsOf(row.token);
+    if (claims === undefined) return { ok: false };
+    return { ok: true, metadata: metadataOf(row, claims, await lastProviderSync(row.id), now) };
   } catch (error) {
     console.error("provider token: reading failed", error);
     return { ok: false };
   }
 }
 
+/** What the audit log keeps of saved settings: the claims and the code, never the token. */
+function auditedSettings(row: { token: string; affiliate_uid: string | null }) {
+  const claims = claimsOf(row.token);
+  return {
+    ...(claims === undefined ? { unreadable: true } : claims),
+    affiliateUid: row.affiliate_uid,
+    withToken: row.token !== "",
+  };
+}
+
+/** Which settings are in force, what the environment sets, and the saved settings' metadata. */
+export interface ProviderOverview {
+  read: Awaited<ReturnType<typeof currentTokenMetadata>>;
+  source: ProviderSource;
+  environment: { token: boolean; affiliateUid: boolean };
+  /** null when the saved settings cannot be read. */
+  health: ProviderHealth | null;
+}
+
+export async function providerOverview(now: Date = new Date()): Promise<ProviderOverview> {
+  const config = readProviderConfig();
+  const [read, saved] = await Promise.all([currentTokenMetadata(now), latestProviderToken()]);
+  const env = { token: config.GOATED_API_TOKEN, affiliateUid: config.GOATED_AFFILIATE_UID };
+  const { source } = providerSettingsInForce(env, saved);
+  const environmentSync = source === "environment" ? await lastProviderSync(null) : null;
+  return {
+    read,
+    source,
+    environment: { token: Boolean(env.token), affiliateUid: Boolean(env.affiliateUid) },
+    health: read.ok ? providerHealth(source, read.metadata, environmentSync) : null,
+  };
+}
+
 /**
- * Saves an admin's token; the sync uses it from its next run. Written with its audit row (the
- * claims and expiry, never the token) in one transaction.
+ * Saves an admin's settings (a token or none, and the code); the sync uses them from its next
+ * run. Written with its audit row (the claims and code, never the token) in one transaction.
  */
 export async function saveProviderToken(
   actor: AuditActor,
-  { token, claims }: ParsedToken,
+  { token, affiliateUid }: ProviderSettingsInput,
   now: Date = new Date(),
 ): Promise<TokenMetadata> {
   return db.transaction().execute(async (trx) => {
     const previous = await newestToken(trx);
     const row = await trx
       .insertInto("provider_tokens")
-      .values({ token, created_at: now.toISOString(), created_by: actor.userId })
-      .returning(["id", "token", "created_at", "last_used_at"])
+      .values({
+        token: token?.token ?? "",
+        affiliate_uid: affiliateUid,
+        created_at: now.toISOString(),
+        created_by: actor.userId,
+      })
+      .returning(["id", "token", "affiliate_uid", "created_at", "last_used_at"])
       .executeTakeFirstOrThrow();
     await recordAudit(
       trx,
@@ -89,26 +165,98 @@ export async function saveProviderToken(
         actor,
         kind: "token.saved",
         subject: auditSubject("token", row.id),
-        before: previous ? (readTokenClaims(previous.token) ?? { unreadable: true }) : null,
-        after: claims,
+        before: previous ? auditedSettings(previous) : null,
+        after: auditedSettings(row),
       },
       now,
     );
-    return metadataOf(row, claims, now);
+    return metadataOf(row, token?.claims ?? null, null, now);
   });
 }
 
 /**
- * Tells every active admin, in the app, that the saved token expires within
- * TOKEN_EXPIRING_DAYS (or has expired): once per token, whoever checks first. Each sync that
+ * 'Use demo data': removes every saved token and code (audited); without environment settings
+ * the sync goes back to the demo source from its next run. Returns whether anything was saved.
+ */
+export async function removeProviderSettings(
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const previous = await newestToken(trx);
+    if (!previous) return false;
+    await trx.deleteFrom("provider_tokens").execute();
+    await recordAudit(
+      trx,
+      {
+        actor,
+        kind: "token.removed",
+        subject: auditSubject("token", previous.id),
+        before: auditedSettings(previous),
+        after: null,
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/** Every active admin, for the operations notices. */
+function activeAdmins(executor: Executor) {
+  return executor
+    .selectFrom("users")
+    .select("id")
+    .where("is_admin", "=", 1)
+    .where("disabled_at", "is", null)
+    .execute();
+}
+
+async function noticeToAdmins(
+  executor: Executor,
+  kind: NewNotification["kind"],
+  notice: { title: string; message: string },
+  now: Date,
+) {
+  const admins = await activeAdmins(executor);
+  return addNotifications(
+    executor,
+    admins.map((admin) => ({ userId: admin.id, kind, ...notice })),
+    now,
+  );
+}
+
+/**
+ * Tells every active admin, in the app and by e-mail, that the provider refused sync run `runId`:
+ * once per refusal, not every run, so only when the previous finished run with the same settings
+ * (`providerTokenId`, null for the environment's) was no refusal with the same status. The sync
+ * runs one at a time (app/jobs/sync.server.ts), so the previous run is settled.
+ */
+export async function warnOfRefusedSync(
+  runId: number,
+  providerTokenId: number | null,
+  refusal: LastProviderSync,
+  now: Date = new Date(),
+): Promise<NotificationView[]> {
+  const previous = await lastProviderSync(providerTokenId, runId);
+  if (previous?.outcome === "failed" && previous.httpStatus === refusal.httpStatus) return [];
+  const sent = await db
+    .transaction()
+    .execute((trx) => noticeToAdmins(trx, "sync_refused", syncRefusalNotice(refusal), now));
+  await announceNotifications(sent);
+  return sent;
+}
+
+/**
+ * Tells every active admin, in the app and by e-mail, that the saved token expires within
+ * TOKEN_EXPIRING_HOURS (or has expired): once per token, whoever checks first. Each sync that
  * uses the saved token checks (app/jobs/sync.server.ts).
  */
 export async function warnOfExpiringToken(now: Date = new Date()): Promise<NotificationView[]> {
   const sent = await db.transaction().execute(async (trx) => {
     const row = await newestToken(trx);
     if (!row || row.expiry_notified_at !== null) return [];
-    const claims = readTokenClaims(row.token);
-    const notice = claims ? tokenExpiryNotice(metadataOf(row, claims, now)) : null;
+    const claims = claimsOf(row.token);
+    const notice = claims ? tokenExpiryNotice(metadataOf(row, claims, null, now)) : null;
     if (!notice) return [];
     const claimed = await trx
       .updateTable("provider_tokens")
@@ -117,17 +265,7 @@ export async function warnOfExpiringToken(now: Date = new Date()): Promise<Notif
       .where("expiry_notified_at", "is", null)
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 0n) return [];
-    const admins = await trx
-      .selectFrom("users")
-      .select("id")
-      .where("is_admin", "=", 1)
-      .where("disabled_at", "is", null)
-      .execute();
-    return addNotifications(
-      trx,
-      admins.map((admin) => ({ userId: admin.id, kind: "token_expiring" as const, ...notice })),
-      now,
-    );
+    return noticeToAdmins(trx, "token_expiring", notice, now);
   });
   await announceNotifications(sent);
   return sent;

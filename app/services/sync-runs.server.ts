@@ -1,17 +1,30 @@
 import type { Selectable } from "kysely";
 import type { SyncRunsTable } from "~db/schema";
 import { isDataStale } from "~/domain/data-age";
+import type { LastProviderSync } from "~/domain/provider-token";
 import { db } from "./db.server";
 
 export type SyncSource = SyncRunsTable["source"];
 export type SyncOutcome = "running" | "success" | "failed";
 export type SyncRun = Selectable<SyncRunsTable>;
 
-/** Every provider (or demo) sync is recorded: start, end, outcome, counts and the error. */
-export async function startSyncRun(source: SyncSource, now: Date): Promise<number> {
+/**
+ * Every provider (or demo) sync is recorded: start, end, outcome, counts and the error, and which
+ * admin-saved settings it used (`providerTokenId`; null for the environment's or demo).
+ */
+export async function startSyncRun(
+  source: SyncSource,
+  now: Date,
+  providerTokenId: number | null = null,
+): Promise<number> {
   const row = await db
     .insertInto("sync_runs")
-    .values({ source, started_at: now.toISOString(), outcome: "running" })
+    .values({
+      source,
+      started_at: now.toISOString(),
+      outcome: "running",
+      provider_token_id: providerTokenId,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -21,7 +34,7 @@ export async function finishSyncRun(
   id: number,
   result:
     | { outcome: "success"; players: number; skipped: number; changed: number }
-    | { outcome: "failed"; error: string },
+    | { outcome: "failed"; error: string; httpStatus?: number | null },
   now: Date,
 ): Promise<void> {
   await db
@@ -35,7 +48,12 @@ export async function finishSyncRun(
             skipped_count: result.skipped,
             changed_count: result.changed,
           }
-        : { outcome: "failed", finished_at: now.toISOString(), error: result.error },
+        : {
+            outcome: "failed",
+            finished_at: now.toISOString(),
+            error: result.error,
+            http_status: result.httpStatus ?? null,
+          },
     )
     .where("id", "=", id)
     .execute();
@@ -117,6 +135,34 @@ export async function dataFreshness(now: Date = new Date()): Promise<DataFreshne
   };
 }
 
+/**
+ * The newest finished provider sync with the admin-saved settings `providerTokenId` (null: with
+ * the environment's), older than run `beforeId` when given.
+ */
+export async function lastProviderSync(
+  providerTokenId: number | null,
+  beforeId?: number,
+): Promise<LastProviderSync | null> {
+  const row = await db
+    .selectFrom("sync_runs")
+    .select(["outcome", "finished_at", "http_status", "error", "players_count"])
+    .where("source", "=", "provider")
+    .where("outcome", "in", ["success", "failed"])
+    .where("provider_token_id", providerTokenId === null ? "is" : "=", providerTokenId)
+    .$if(beforeId !== undefined, (query) => query.where("id", "<", beforeId ?? 0))
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row?.finished_at) return null;
+  return {
+    outcome: row.outcome === "success" ? "success" : "failed",
+    at: row.finished_at,
+    httpStatus: row.http_status,
+    error: row.error,
+    players: row.players_count,
+  };
+}
+
 /** One sync as the API-token page's provider health lists it. */
 export interface SyncRunSummary {
   id: number;
@@ -127,6 +173,8 @@ export interface SyncRunSummary {
   /** null while the run is still going. */
   durationMs: number | null;
   error: string | null;
+  /** The provider's HTTP status when it answered with an error. */
+  httpStatus: number | null;
 }
 
 /** The provider's health: the newest `limit` syncs, newest first. */
@@ -145,5 +193,6 @@ export async function recentSyncRuns(limit = 20): Promise<SyncRunSummary[]> {
     players: run.players_count,
     durationMs: run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null,
     error: run.error,
+    httpStatus: run.http_status,
   }));
 }

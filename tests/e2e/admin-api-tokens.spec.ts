@@ -1,9 +1,12 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "~db";
 import { insertProviderToken } from "../factories";
+import { startFakeProvider } from "../fake-provider/server";
 import { providerJwt } from "../provider-jwt";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
+import { PASSWORD, signInAtAdminLogin } from "./admin-sign-in";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
@@ -67,6 +70,7 @@ async function saveToken(page: Page, token: string) {
 }
 
 const banner = (page: Page, title: string) => page.getByText(title, { exact: true });
+const sourceInForce = (page: Page) => page.locator("p").filter({ hasText: "Source in force:" });
 
 test("an admin saves tokens and sees each banner; the token itself is never shown", async ({
   page,
@@ -81,8 +85,11 @@ test("an admin saves tokens and sees each banner; the token itself is never show
     await expect(banner(page, "No Token Found")).toBeVisible();
     // The e2e server syncs with GOATED_API_TOKEN: the page says it wins.
     await expect(
-      page.getByText(/GOATED_API_TOKEN is set in the server's environment/),
+      page.getByText(
+        /GOATED_API_TOKEN and GOATED_AFFILIATE_UID are set in the server's environment/,
+      ),
     ).toBeVisible();
+    await expect(sourceInForce(page)).toContainText("Environment (GOATED_API_TOKEN)");
     await expect(page.getByRole("heading", { name: "Provider Health" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Recent syncs" })).toContainText("Success");
     await expectNoSeriousViolations(page);
@@ -99,10 +106,11 @@ test("an admin saves tokens and sees each banner; the token itself is never show
     await saveToken(page, expired);
     await expect(banner(page, "Token Expired")).toBeVisible();
 
-    const expiring = await providerJwt({ uid: "e2e-expiring", expiresAt: inDays(3) });
+    // The provider's tokens last 24 hours: "expiring soon" is 6 hours or fewer left.
+    const expiring = await providerJwt({ uid: "e2e-expiring", expiresAt: inDays(2.9 / 24) });
     await saveToken(page, expiring);
     await expect(banner(page, "Token Expiring Soon")).toBeVisible();
-    await expect(page.getByText("The saved token will expire in 3 days.")).toBeVisible();
+    await expect(page.getByText(/The saved token will expire in 3 hours\./)).toBeVisible();
 
     const valid = await providerJwt({ uid: "e2e-valid-uid", expiresAt: inDays(30) });
     await saveToken(page, valid);
@@ -123,4 +131,145 @@ test("an admin saves tokens and sees each banner; the token itself is never show
     await page.reload();
     await expect(banner(page, "Error: Failed to fetch token information.")).toBeVisible();
   });
+});
+
+// Going live from the admin area (issue 29), on a server of its own without GOATED_API_TOKEN or
+// GOATED_AFFILIATE_UID (those of the shared server win over saved settings), with a provider of its
+// own that wants a 24-hour token at the affiliate code's endpoint. One pair per project, beside the
+// shared port.
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3311);
+const OWN_PORTS: Record<string, { site: number; provider: number }> = {
+  "js-off": { site: BASE_PORT + 80, provider: BASE_PORT + 81 },
+  "js-on": { site: BASE_PORT + 82, provider: BASE_PORT + 83 },
+};
+const AFFILIATE_CODE = "2RW440E";
+const OPERATOR = "opsadmin";
+
+test("an operator pastes token and code, tests, saves, sees live data and a refusal, and goes back to demo", async ({
+  page,
+}, info) => {
+  const ports = OWN_PORTS[info.project.name];
+  test.skip(!ports, "js-off and js-on cover it");
+  if (!ports) return;
+  test.setTimeout(120_000);
+  const origin = `http://localhost:${ports.site}`;
+  const folder = `tests/.tmp/provider-setup-${info.project.name}`;
+  rmSync(folder, { recursive: true, force: true });
+  const issuedAt = new Date();
+  const token = await providerJwt({
+    uid: "jwt-uid-not-the-code",
+    issuedAt,
+    expiresAt: new Date(issuedAt.getTime() + DAY),
+  });
+  const provider = await startFakeProvider({
+    port: ports.provider,
+    token,
+    affiliateUid: AFFILIATE_CODE,
+  });
+  const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(ports.site),
+      DATABASE_PATH: `${folder}/goatedvips.sqlite`,
+      SESSION_SECRET: "provider-setup-secret-long-enough-to-sign",
+      ADMIN_USERNAME: OPERATOR,
+      ADMIN_PASSWORD: PASSWORD,
+      GOATED_API_BASE_URL: provider.url,
+      GOATED_API_TOKEN: "",
+      GOATED_AFFILIATE_UID: "",
+      SYNC_INTERVAL_SECONDS: "1",
+    },
+    stdio: "ignore",
+  });
+  const demoNotice = page.getByRole("note").filter({ hasText: "shows demo data" });
+  // The fixture's top all-time player.
+  const livePlayer = page.getByText("100xDegen").filter({ visible: true }).first();
+  try {
+    // Demo data first: the server answers with the 2,000 demo players.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`).catch(
+            () => null,
+          );
+          if (!response?.ok) return 0;
+          return ((await response.json()) as { metadata: { totalUsers: number } }).metadata
+            .totalUsers;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(2000);
+    await page.goto(`${origin}/`);
+    await expect(demoNotice).toBeVisible();
+
+    await page.goto(`${origin}/admin/login`);
+    await signInAtAdminLogin(page, OPERATOR);
+    // The password's hash takes seconds on a loaded machine.
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
+    await page.goto(`${origin}/admin/api-tokens?tab=add`);
+    await expect(sourceInForce(page)).toContainText("Demo data");
+
+    // Test connection: one fetch with what was typed, nothing saved.
+    await page.getByLabel("Affiliate Code").fill(AFFILIATE_CODE);
+    await page.getByLabel("API Token").fill(token);
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Connection works" })).toContainText(
+      "answered with 45 players",
+    );
+    await expect(sourceInForce(page)).toContainText("Demo data");
+
+    // Save: the typed values are still in the form.
+    await expect(page.getByLabel("Affiliate Code")).toHaveValue(AFFILIATE_CODE);
+    await page.getByRole("button", { name: "Save Token" }).click();
+    await expect(page).toHaveURL(/\/admin\/api-tokens\?tab=current$/);
+    await expect(sourceInForce(page)).toContainText("Saved in admin");
+    await expect(banner(page, "Token Valid")).toBeVisible();
+    await expect(page.getByText(AFFILIATE_CODE, { exact: true })).toBeVisible();
+
+    // Live data: the provider's players, and the demo notice gone.
+    await expect(async () => {
+      await page.goto(`${origin}/leaderboard?period=all_time`);
+      await expect(livePlayer).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(demoNotice).toHaveCount(0);
+
+    // The provider refuses the token: the page and the panel's card say so, with status and time.
+    provider.setMode("refuse-403");
+    await expect(async () => {
+      await page.goto(`${origin}/admin/api-tokens`);
+      await expect(banner(page, "Token Refused")).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(
+      page
+        .getByText(
+          /The provider refused the last sync at .+ UTC: HTTP error! status: 403 \(Token expired or revoked\)/,
+        )
+        .first(),
+    ).toBeVisible();
+    await expect(banner(page, "Token Valid")).toHaveCount(0);
+    await page.goto(`${origin}/admin`);
+    const card = page.getByRole("main").getByRole("link", { name: /API Tokens/ });
+    await expect(card).toContainText("Token Refused");
+    await expect(card).toContainText("HTTP error! status: 403");
+    const ready = (await (await fetch(`${origin}/readyz`)).json()) as {
+      provider: { status: string; refusal: { httpStatus: number } | null };
+    };
+    expect(ready.provider).toMatchObject({ status: "Token Refused", refusal: { httpStatus: 403 } });
+
+    // Back to demo data: the saved settings go, and the site says again that it shows demo data.
+    await page.goto(`${origin}/admin/api-tokens`);
+    await page.getByRole("button", { name: "Use demo data" }).click();
+    await expect(sourceInForce(page)).toContainText("Demo data");
+    await expect(banner(page, "No Token Found")).toBeVisible();
+    await expect(async () => {
+      await page.goto(`${origin}/`);
+      await expect(demoNotice).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    await provider.close();
+  }
 });

@@ -15,12 +15,19 @@ export const FAULT_MODES = [
   "hang",
   "malformed-json",
   "wrong-shape",
+  // The provider refuses every token (an expired or revoked one), with its own message.
+  "refuse-401",
+  "refuse-403",
+  // The endpoint answers without a token, as some affiliates' do.
+  "open",
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export const FAKE_TOKEN = "fake-provider-token";
 export const FAKE_AFFILIATE_UID = "fake-affiliate";
 export const RETRY_AFTER_SECONDS = 42;
+/** The provider's own words when it refuses a token. */
+export const REFUSALS = { 401: "Unauthorized", 403: "Token expired or revoked" } as const;
 
 interface FixtureEntry {
   uid?: unknown;
@@ -47,6 +54,8 @@ export interface FakeProvider {
   bump(uid: string, amount: number): void;
   reset(): void;
   requests: number;
+  /** The Authorization header of the last leaderboard request; null when it had none. */
+  lastAuthorization: string | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +69,7 @@ export async function startFakeProvider({
   // Serialised once per change, so a benchmark's timing is the client's work, not ours.
   let body: string | null = null;
   let requests = 0;
+  let lastAuthorization: string | null = null;
 
   const bump = (uid: string, amount: number) => {
     const entries = (payload as FixturePayload).data;
@@ -105,11 +115,18 @@ export async function startFakeProvider({
       return;
     }
     requests += 1;
+    lastAuthorization = request.headers.authorization ?? null;
     if (url.pathname !== `/user2/affiliate/referral-leaderboard/${affiliateUid}`) {
       response.writeHead(404).end("Not found");
       return;
     }
-    if (request.headers.authorization !== `Bearer ${token}`) {
+    if (mode === "refuse-401" || mode === "refuse-403") {
+      const status = mode === "refuse-401" ? 401 : 403;
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ success: false, message: REFUSALS[status] }));
+      return;
+    }
+    if (mode !== "open" && request.headers.authorization !== `Bearer ${token}`) {
       response.writeHead(401, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ success: false, message: "Unauthorized" }));
       return;
@@ -117,6 +134,7 @@ export async function startFakeProvider({
     const json = { "Content-Type": "application/json" };
     switch (mode) {
       case "ok":
+      case "open":
         body ??= JSON.stringify(payload);
         response.writeHead(200, json).end(body);
         return;
@@ -154,6 +172,9 @@ export async function startFakeProvider({
     reset,
     get requests() {
       return requests;
+    },
+    get lastAuthorization() {
+      return lastAuthorization;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -5,8 +5,8 @@ export function DemoDataNotice() {
       role="note"
       className="border-b border-primary/30 bg-primary/10 px-4 py-2 text-center text-xs text-white"
     >
-      This site shows demo data: the leaderboards are generated, not real Goated players. They
-      switch to live data once a provider token is configured.
+      This site shows demo data: the leaderboards are generated, not real Goated players, until the
+      provider is set up and answers.
     </p>
   );
 }

@@ -1,16 +1,17 @@
 import type { PreferenceKey } from "~/domain/account-forms";
-import { EMAIL_PREFERENCE_OF_NOTIFICATION } from "~/domain/email";
+import { ADMIN_ALERT_KINDS, EMAIL_PREFERENCE_OF_NOTIFICATION } from "~/domain/email";
 import { notificationEmail } from "~/domain/email-templates";
 import type { NotificationView } from "~/domain/notifications";
 import { rankFor } from "~/domain/rank";
 import { siteOrigin } from "~/lib/config.server";
-import { emailRecipients, enqueueEmails } from "./outbox.server";
+import { confirmedAddresses, emailRecipients, enqueueEmails } from "./outbox.server";
 import type { Executor, OutgoingEmail } from "./outbox.server";
 
 /**
  * The e-mail copies of in-app notifications, queued by addNotifications in its transaction: a
  * kind that maps to a preference (EMAIL_PREFERENCE_OF_NOTIFICATION) is e-mailed to each of its
- * users who have that preference on and a confirmed address. Returns how many were queued.
+ * users who have that preference on and a confirmed address; an admin alert (ADMIN_ALERT_KINDS)
+ * to each confirmed address. Returns how many were queued.
  */
 export async function enqueueNotificationEmails(
   executor: Executor,
@@ -51,6 +52,27 @@ export async function enqueueNotificationEmails(
             ? { url: `${origin}/ranks/${rank.name.toLowerCase()}.svg`, rankName: rank.name }
             : undefined,
         ),
+      });
+    }
+  }
+  const alerts = notifications.filter((n) => ADMIN_ALERT_KINDS.has(n.kind));
+  const addresses = new Map(
+    (await confirmedAddresses(executor, [...new Set(alerts.map((n) => n.userId))])).map((r) => [
+      r.userId,
+      r.email,
+    ]),
+  );
+  for (const n of alerts) {
+    const to = addresses.get(n.userId);
+    if (to) {
+      const content = notificationEmail(n, origin);
+      emails.push({
+        userId: n.userId,
+        to,
+        kind: n.kind,
+        preference: null,
+        notificationId: n.id,
+        content,
       });
     }
   }

@@ -66,6 +66,24 @@ export async function emailRecipients(
   }));
 }
 
+/** The confirmed addresses of enabled `userIds`, whatever their preferences (admins' alerts). */
+export async function confirmedAddresses(
+  executor: Executor,
+  userIds: readonly number[],
+): Promise<{ userId: number; email: string }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await executor
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("id", "in", userIds)
+    .where("email", "is not", null)
+    .where("email_verified_at", "is not", null)
+    .where("disabled_at", "is", null)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ userId: row.id, email: row.email as string }));
+}
+
 export interface OutgoingEmail {
   userId: number;
   to: string;

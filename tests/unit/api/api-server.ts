@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/node";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 
 /**
  * The site's `/api/*` routes behind Remix's own request handler, as the server runs them: real
@@ -62,11 +62,19 @@ const handle = createRequestHandler(build, "production");
 
 let clientCounter = 0;
 
-/** One request through Remix, from a fresh client IP (the sign-in throttle counts per IP). */
-export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+/**
+ * One request through Remix, from a fresh client IP (the sign-in throttle counts per IP); `context`
+ * adds to what the server hands the routes (e.g. its provider connection test).
+ */
+export function apiFetch(
+  path: string,
+  init: RequestInit = {},
+  context: Partial<AppLoadContext> = {},
+): Promise<Response> {
   clientCounter += 1;
   return handle(new Request(new URL(path, "http://localhost"), init), {
     cspNonce: "",
     clientIp: `10.9.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`,
+    ...context,
   });
 }

@@ -9,6 +9,7 @@ import {
   sessionListSchema,
 } from "~/domain/api-contract";
 import { API_ENDPOINTS } from "~/domain/api-endpoints";
+import { connectionTester } from "~/provider/client.server";
 import { eventBus } from "~/lib/event-bus.server";
 import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
@@ -53,11 +54,16 @@ async function send(
   called.add(endpoint);
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
-  const response = await apiFetch(url, {
-    method: init.method,
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
+  const response = await apiFetch(
+    url,
+    {
+      method: init.method,
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    },
+    // The admin API-token test fetch: a closed port, so the provider "cannot be reached".
+    { testProviderConnection: connectionTester("http://127.0.0.1:9", 1000) },
+  );
   expect(response.headers.get("Content-Type"), `${endpoint} answers JSON`).toMatch(
     /^application\/json/,
   );
@@ -540,7 +546,7 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     });
   });
 
-  it("GET and POST /api/admin/api-tokens/goated: metadata, never the token", async () => {
+  it("GET, POST and DELETE /api/admin/api-tokens/goated: metadata, never the token", async () => {
     const none = await contract(
       "GET /api/admin/api-tokens/goated",
       "/api/admin/api-tokens/goated",
@@ -560,10 +566,20 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
       200,
       {
         headers: { Cookie: adminCookie },
-        json: { token },
+        json: { token, affiliateUid: "2RW440E" },
       },
     );
     expect(saved.json).toMatchObject({ status: "success", exists: true, daysLeft: 30 });
+    const tested = await contract(
+      "POST /api/admin/api-tokens/goated",
+      "/api/admin/api-tokens/goated",
+      200,
+      {
+        headers: { Cookie: adminCookie },
+        json: { intent: "test", token, affiliateUid: "2RW440E" },
+      },
+    );
+    expect(tested.json).toMatchObject({ ok: false, httpStatus: null });
     const refused = await contract(
       "POST /api/admin/api-tokens/goated",
       "/api/admin/api-tokens/goated",
@@ -583,6 +599,13 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
       },
     );
     expect(current.json).toMatchObject({ metadata: { decodedInfo: { uid: "contract-uid" } } });
+    const removed = await contract(
+      "DELETE /api/admin/api-tokens/goated",
+      "/api/admin/api-tokens/goated",
+      200,
+      { headers: { Cookie: adminCookie } },
+    );
+    expect(removed.json).toMatchObject({ status: "success", exists: false });
   });
 
   it("POST /api/admin/notifications/send {title, message}", async () => {

@@ -114,13 +114,22 @@ describe("which notifications are e-mailed, and to whom", () => {
     }
   });
 
-  it.each(["support_reply", "token_expiring", "account_link"] as const)(
-    "%s stays in-app only",
+  it.each(["token_expiring", "sync_refused"] as const)(
+    "the admins' alert %s goes to every confirmed address, whatever the preferences",
     async (kind) => {
       await notifyEveryone(kind);
-      expect(await outbox()).toEqual([]);
+      const rows = await outbox();
+      expect(rows.map((r) => r.user_id)).toEqual([allOn, allOff, defaults]);
+      for (const row of rows) {
+        expect(row).toMatchObject({ kind, preference: null, subject: `A ${kind}` });
+      }
     },
   );
+
+  it.each(["support_reply", "account_link"] as const)("%s stays in-app only", async (kind) => {
+    await notifyEveryone(kind);
+    expect(await outbox()).toEqual([]);
+  });
 
   it("queues nothing when the notification's transaction rolls back", async () => {
     await expect(

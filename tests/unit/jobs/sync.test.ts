@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { runSync } from "~/jobs/sync.server";
+import { NO_AFFILIATE_UID, runSync } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/lib/event-bus.server";
@@ -394,7 +394,7 @@ describe("the token and the demo source", SYNC_TEST_TIMEOUT, () => {
   it("records a failure when a token is set but the affiliate uid is not", async () => {
     expect(await runSync(options({ GOATED_AFFILIATE_UID: undefined }))).toMatchObject({
       outcome: "failed",
-      error: "GOATED_AFFILIATE_UID is not set",
+      error: NO_AFFILIATE_UID,
     });
   });
 

@@ -21,7 +21,7 @@ import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";
 import { requestShell } from "~/services/shell-user.server";
 import { findRequestUser, sessionCookie, sessionCookieHeader } from "~/services/sessions.server";
-import { insertSession, insertUser } from "../../factories";
+import { insertProviderToken, insertSession, insertUser } from "../../factories";
 
 // Every log line the app writes, as the JSON text pino wrote.
 const logLines = vi.hoisted(() => [] as string[]);
@@ -146,7 +146,39 @@ describe("GET /readyz before the first sync", () => {
     expect(JSON.parse(answer.body)).toEqual({
       status: "not ready",
       reason: "No sync has succeeded yet",
+      provider: { source: "demo", status: "No Token Found", refusal: null },
     });
+  });
+
+  it("tells the provider's refusal of the saved token: its time, HTTP status and message", async () => {
+    const tokenId = await insertProviderToken(db, "", { affiliate_uid: "2RW440E" });
+    const at = "2026-11-21T12:00:00.000Z";
+    await db
+      .insertInto("sync_runs")
+      .values({
+        source: "provider",
+        started_at: at,
+        finished_at: at,
+        outcome: "failed",
+        error: "HTTP error! status: 401 (Unauthorized)",
+        http_status: 401,
+        provider_token_id: tokenId,
+      })
+      .execute();
+    try {
+      const answer = await get("/readyz");
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        provider: {
+          source: "admin",
+          status: "Token Refused",
+          refusal: { at, httpStatus: 401, message: "HTTP error! status: 401 (Unauthorized)" },
+        },
+      });
+    } finally {
+      await db.deleteFrom("sync_runs").execute();
+      await db.deleteFrom("provider_tokens").execute();
+    }
   });
 });
 
