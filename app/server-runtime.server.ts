@@ -118,7 +118,12 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
           ? logger.info({ sync: result }, describeSyncResult(result))
           : logger.warn({ sync: result }, describeSyncResult(result)),
     });
+    // Settings saved or removed on /admin/api-tokens (in any process): sync with them now.
+    const stopSyncOnSettings = eventBus.subscribe("provider.settings-changed", () =>
+      syncSchedule.runNow(),
+    );
     return async () => {
+      stopSyncOnSettings();
       await syncSchedule.stop();
       await stopSyncWorker();
       await stopRaceJobs();

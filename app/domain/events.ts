@@ -20,6 +20,11 @@ export interface DomainEvents {
     nextRaceStart: string;
     at: string;
   };
+  /**
+   * An admin saved or removed the provider settings: the process that runs the sync runs it now,
+   * so the operator sees the result of what they saved at once, not an interval later.
+   */
+  "provider.settings-changed": { at: string };
   /** Sessions that were signed out, terminated or purged: their sockets close. */
   "sessions.ended": { sessionIds: string[] };
   /** Notifications were committed to users' inboxes. */

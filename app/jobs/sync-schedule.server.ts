@@ -7,7 +7,9 @@ const MAX_BACKOFF_MS = 3_600_000;
 /**
  * Runs `sync` now and then `intervalMs` after each run ends (so never two at once). A 429 waits for
  * its Retry-After, or doubles the wait per consecutive 429, if that is longer than the interval.
- * `stop()` cancels the next run and waits for one in progress.
+ * `stop()` cancels the next run and waits for one in progress. `runNow()` brings the next run
+ * forward: at once when none is running, else right after the one running (which may have read
+ * the settings that just changed).
  */
 export function startSyncSchedule({
   intervalMs,
@@ -22,6 +24,7 @@ export function startSyncSchedule({
   let running: Promise<void> | null = null;
   let stopped = false;
   let rateLimitedRuns = 0;
+  let runAgain = false;
 
   const delayAfter = (result: SyncResult): number => {
     if (result.outcome === "failed" && result.rateLimited) {
@@ -46,12 +49,23 @@ export function startSyncSchedule({
       })
       .then((delay) => {
         running = null;
-        if (!stopped) timer = setTimeout(tick, delay);
+        const again = runAgain;
+        runAgain = false;
+        if (!stopped) timer = setTimeout(tick, again ? 0 : delay);
       });
   };
   tick();
 
   return {
+    runNow() {
+      if (stopped) return;
+      if (running) {
+        runAgain = true;
+        return;
+      }
+      clearTimeout(timer);
+      tick();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -294,7 +294,7 @@ function TokenForm({ reply }: { reply: ProviderReply | undefined }) {
       />
       <TextAreaField
         label="API Token"
-        hint="Paste the JWT from Goated; leave it empty if your endpoint answers without one. The sync uses it from its next run; it is never shown again."
+        hint="Paste the JWT from Goated; leave it empty if your endpoint answers without one. The sync runs with it as soon as it is saved; it is never shown again."
         errors={fields.token.errors}
         rows={4}
         autoComplete="off"

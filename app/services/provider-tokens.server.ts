@@ -18,6 +18,7 @@ import {
   tokenExpiryNotice,
   tokenMetadata,
 } from "~/domain/provider-token";
+import { eventBus } from "~/lib/event-bus.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
@@ -139,15 +140,15 @@ export async function providerOverview(now: Date = new Date()): Promise<Provider
 }
 
 /**
- * Saves an admin's settings (a token or none, and the code); the sync uses them from its next
- * run. Written with its audit row (the claims and code, never the token) in one transaction.
+ * Saves an admin's settings (a token or none, and the code); the sync runs with them at once
+ * (`provider.settings-changed`). Written with its audit row (the claims and code, never the token) in one transaction.
  */
 export async function saveProviderToken(
   actor: AuditActor,
   { token, affiliateUid }: ProviderSettingsInput,
   now: Date = new Date(),
 ): Promise<TokenMetadata> {
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const previous = await newestToken(trx);
     const row = await trx
       .insertInto("provider_tokens")
@@ -172,17 +173,24 @@ export async function saveProviderToken(
     );
     return metadataOf(row, token?.claims ?? null, null, now);
   });
+  await announceSettingsChanged(now);
+  return saved;
+}
+
+/** After the commit: the process running the sync runs it now, with what was just committed. */
+async function announceSettingsChanged(now: Date): Promise<void> {
+  await eventBus.publish("provider.settings-changed", { at: now.toISOString() });
 }
 
 /**
  * 'Use demo data': removes every saved token and code (audited); without environment settings
- * the sync goes back to the demo source from its next run. Returns whether anything was saved.
+ * the sync goes back to the demo source at once. Returns whether anything was saved.
  */
 export async function removeProviderSettings(
   actor: AuditActor,
   now: Date = new Date(),
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     const previous = await newestToken(trx);
     if (!previous) return false;
     await trx.deleteFrom("provider_tokens").execute();
@@ -199,6 +207,8 @@ export async function removeProviderSettings(
     );
     return true;
   });
+  if (removed) await announceSettingsChanged(now);
+  return removed;
 }
 
 /** Every active admin, for the operations notices. */

@@ -74,4 +74,38 @@ describe("startSyncSchedule", () => {
     expect(error).toHaveBeenCalled();
     await schedule.stop();
   });
+
+  it("runNow brings the next run forward: at once when idle, right after a run in progress", async () => {
+    let finishRun = () => {};
+    const sync = vi.fn(
+      () =>
+        new Promise<SyncResult>((resolve) => {
+          finishRun = () => resolve(success);
+        }),
+    );
+    const schedule = startSyncSchedule({ intervalMs: 300_000, sync });
+    expect(sync).toHaveBeenCalledTimes(1);
+    finishRun();
+    await vi.advanceTimersByTimeAsync(0);
+    // Idle, the next run 5 minutes away: it starts now.
+    schedule.runNow();
+    expect(sync).toHaveBeenCalledTimes(2);
+    // Running (with settings read before the change): never two at once; one more right after.
+    schedule.runNow();
+    schedule.runNow();
+    expect(sync).toHaveBeenCalledTimes(2);
+    finishRun();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sync).toHaveBeenCalledTimes(3);
+    finishRun();
+    // Then the interval again.
+    await vi.advanceTimersByTimeAsync(299_999);
+    expect(sync).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sync).toHaveBeenCalledTimes(4);
+    finishRun();
+    await schedule.stop();
+    schedule.runNow();
+    expect(sync).toHaveBeenCalledTimes(4);
+  });
 });

@@ -11,6 +11,7 @@ import { apiFetch } from "../api/api-server";
 import { connectionTester } from "~/provider/client.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin.api-tokens";
 import { db } from "~/services/db.server";
+import { eventBus } from "~/lib/event-bus.server";
 
 const DAY = 86_400_000;
 const PATH = "/api/admin/api-tokens/goated";
@@ -45,6 +46,15 @@ beforeEach(async () => {
   await db.deleteFrom("sync_runs").execute();
   await db.deleteFrom("provider_tokens").execute();
 });
+
+/** Counts "provider.settings-changed" (on which the process running the sync runs it now). */
+function countSettingsAnnouncements() {
+  const seen = { count: 0 };
+  const stop = eventBus.subscribe("provider.settings-changed", () => {
+    seen.count += 1;
+  });
+  return { seen, stop };
+}
 
 function call(
   method: "GET" | "POST" | "DELETE",
@@ -157,8 +167,12 @@ describe("POST /api/admin/api-tokens/goated {token}", () => {
   });
 
   it("saves an affiliate code without a token: the provider is called without one", async () => {
+    const announced = countSettingsAnnouncements();
     const answer = await call("POST", "admin", { affiliateUid: CODE });
+    announced.stop();
     expect(answer.status).toBe(200);
+    // The sync runs at once with what was saved, not an interval later.
+    expect(announced.seen.count).toBe(1);
     expect(await answer.json()).toMatchObject({
       exists: true,
       hasToken: false,
@@ -251,10 +265,14 @@ describe("POST /api/admin/api-tokens/goated {token}", () => {
 describe("DELETE /api/admin/api-tokens/goated ('Use demo data')", () => {
   it("removes the saved token and code, audited; members may not", async () => {
     await insertProviderToken(db, providerToken, { affiliate_uid: CODE });
+    const announced = countSettingsAnnouncements();
     expect((await call("DELETE", "user")).status).toBe(403);
     expect(await savedRows()).toHaveLength(1);
+    expect(announced.seen.count).toBe(0);
     const answer = await call("DELETE", "admin");
+    announced.stop();
     expect(answer.status).toBe(200);
+    expect(announced.seen.count).toBe(1);
     expect(await answer.json()).toMatchObject({ status: "success", exists: false });
     expect(await savedRows()).toEqual([]);
     const audit = await db.selectFrom("audit_log").selectAll().execute();
