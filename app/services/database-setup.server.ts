@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { migrateToLatest } from "~db";
 import { db } from "./db.server";
+import { readAllRowsOncePublished } from "./player-store.server";
 import { abandonUnfinishedSyncRuns } from "./sync-runs.server";
 import { ensureAdmin } from "./users.server";
 
 /**
  * Brings the database up to date before the server answers: runs the migrations, closes the sync
- * runs a stopped process left open, and creates (or updates) the configured admin account.
+ * runs a stopped process left open (and hides what its store left unpublished), and creates (or updates) the configured admin account.
  */
 export async function prepareDatabase(
   admin: { username: string; password: string } | null,
@@ -14,6 +15,8 @@ export async function prepareDatabase(
 ): Promise<void> {
   await migrateToLatest(db);
   await abandonUnfinishedSyncRuns(now);
+  // A store cut short by a killed process stays hidden until the next one (docs/decisions/0052).
+  await readAllRowsOncePublished();
   if (admin) {
     const outcome = await ensureAdmin(admin.username, admin.password);
     if (outcome !== "unchanged") console.log(`Admin account ${admin.username}: ${outcome}`);

@@ -21,6 +21,7 @@ import * as m0019 from "./0019_hero_videos";
 import * as m0020 from "./0020_backup_runs";
 import * as m0022 from "./0022_shared_events_and_rate_limits";
 import * as m0023 from "./0023_snapshot_player_checks_per_statement";
+import * as m0024 from "./0024_published_sync_generation";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0020_backup_runs": m0020,
   "0022_shared_events_and_rate_limits": m0022,
   "0023_snapshot_player_checks_per_statement": m0023,
+  "0024_published_sync_generation": m0024,
 };
