@@ -64,7 +64,7 @@ beforeAll(async () => {
   await ensureMonthlyRace(now);
 });
 
-describe("a store under way", () => {
+describe("a store under way", { timeout: 60_000 }, () => {
   it("shows readers exactly the last store until it is done, then exactly the new one", async () => {
     await storeReferrals(referrals(1), { now, isDemo: false, sliceMs: 0 });
     const before = await whatReadersSee();
