@@ -30,9 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT id, uid, taken_at, all_time FROM wager_snapshots`.execute(db);
   await sql`DROP TABLE wager_snapshots`.execute(db);
   await sql`ALTER TABLE wager_snapshots_new RENAME TO wager_snapshots`.execute(db);
-  await sql`CREATE INDEX wager_snapshots_uid_taken_at ON wager_snapshots (uid, taken_at)`.execute(
-    db,
-  );
+  await snapshotIndexes(db);
 
   await sql`CREATE TABLE players_new (
     uid TEXT NOT NULL,
@@ -62,22 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   }
 
-  // The name index's triggers (migration 0009), dropped with the old table.
-  const triggersOn = sql`(SELECT store_indexes FROM players_name_search_mode) = 0`;
-  await sql`CREATE TRIGGER players_name_search_insert AFTER INSERT ON players
-    WHEN ${triggersOn} BEGIN
-    INSERT INTO players_name_search (rowid, name) VALUES (new.rowid, new.name);
-  END`.execute(db);
-  await sql`CREATE TRIGGER players_name_search_rename AFTER UPDATE OF name ON players
-    WHEN old.name IS NOT new.name AND ${triggersOn} BEGIN
-    INSERT INTO players_name_search (players_name_search, rowid, name)
-      VALUES ('delete', old.rowid, old.name);
-    INSERT INTO players_name_search (rowid, name) VALUES (new.rowid, new.name);
-  END`.execute(db);
-  await sql`CREATE TRIGGER players_name_search_delete AFTER DELETE ON players BEGIN
-    INSERT INTO players_name_search (players_name_search, rowid, name)
-      VALUES ('delete', old.rowid, old.name);
-  END`.execute(db);
+  await nameIndexTriggers(db);
 
   // The foreign key's rules, with SQLite's message.
   const refuse = sql`SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed')`;
@@ -106,6 +89,80 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO sync_publication VALUES (1, 0, 0, 0)`.execute(db);
 }
 
-export async function down(): Promise<void> {
-  throw new Error("0024_published_sync_generation cannot be undone");
+/** Back to one row per player, the published one, and the foreign key. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === "postgres") return;
+  const published = sql`(SELECT published FROM sync_publication)`;
+  for (const trigger of [
+    "wager_snapshots_name_a_player",
+    "wager_snapshots_keep_a_player",
+    "players_keep_a_named_uid",
+    "players_take_snapshots_along",
+  ]) {
+    await sql`DROP TRIGGER ${sql.raw(trigger)}`.execute(db);
+  }
+  await sql`DELETE FROM wager_snapshots WHERE generation > ${published}`.execute(db);
+  await sql`DELETE FROM players WHERE generation > ${published}
+    OR superseded <= ${published}`.execute(db);
+  await sql`CREATE TABLE players_old (
+    uid TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    today REAL NOT NULL DEFAULT 0,
+    this_week REAL NOT NULL DEFAULT 0,
+    this_month REAL NOT NULL DEFAULT 0,
+    all_time REAL NOT NULL DEFAULT 0,
+    is_demo INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT NOT NULL,
+    wager_changed_at TEXT NOT NULL
+  )`.execute(db);
+  await sql`INSERT INTO players_old (rowid, ${PLAYER_COLUMNS})
+    SELECT rowid, ${PLAYER_COLUMNS} FROM players`.execute(db);
+  await sql`DROP TABLE players`.execute(db);
+  await sql`ALTER TABLE players_old RENAME TO players`.execute(db);
+  for (const column of ["today", "this_week", "this_month", "all_time"]) {
+    await sql`CREATE INDEX ${sql.raw(`players_${column}`)} ON players (${sql.raw(column)} DESC, uid) WHERE ${sql.raw(column)} > 0`.execute(
+      db,
+    );
+  }
+  await nameIndexTriggers(db);
+
+  await sql`CREATE TABLE wager_snapshots_old (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL REFERENCES players (uid) ON DELETE CASCADE,
+    taken_at TEXT NOT NULL,
+    all_time REAL NOT NULL
+  )`.execute(db);
+  await sql`INSERT INTO wager_snapshots_old (id, uid, taken_at, all_time)
+    SELECT id, uid, taken_at, all_time FROM wager_snapshots`.execute(db);
+  await sql`DROP TABLE wager_snapshots`.execute(db);
+  await sql`ALTER TABLE wager_snapshots_old RENAME TO wager_snapshots`.execute(db);
+  await snapshotIndexes(db);
+  await sql`DROP TABLE sync_publication`.execute(db);
+}
+
+/** wager_snapshots' indexes (migrations 0002 and 0004), dropped with the table. */
+async function snapshotIndexes(db: Kysely<unknown>) {
+  await sql`CREATE INDEX wager_snapshots_uid_taken_at ON wager_snapshots (uid, taken_at)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX wager_snapshots_taken_at ON wager_snapshots (taken_at)`.execute(db);
+}
+
+/** The name index's triggers (migration 0009), dropped with the table they are on. */
+async function nameIndexTriggers(db: Kysely<unknown>) {
+  const triggersOn = sql`(SELECT store_indexes FROM players_name_search_mode) = 0`;
+  await sql`CREATE TRIGGER players_name_search_insert AFTER INSERT ON players
+    WHEN ${triggersOn} BEGIN
+    INSERT INTO players_name_search (rowid, name) VALUES (new.rowid, new.name);
+  END`.execute(db);
+  await sql`CREATE TRIGGER players_name_search_rename AFTER UPDATE OF name ON players
+    WHEN old.name IS NOT new.name AND ${triggersOn} BEGIN
+    INSERT INTO players_name_search (players_name_search, rowid, name)
+      VALUES ('delete', old.rowid, old.name);
+    INSERT INTO players_name_search (rowid, name) VALUES (new.rowid, new.name);
+  END`.execute(db);
+  await sql`CREATE TRIGGER players_name_search_delete AFTER DELETE ON players BEGIN
+    INSERT INTO players_name_search (players_name_search, rowid, name)
+      VALUES ('delete', old.rowid, old.name);
+  END`.execute(db);
 }
