@@ -171,12 +171,11 @@ export async function storeReferrals(
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
   let next = 0;
-  await inWriteTurns(sqlite, sliceMs, whileStoring, () => {
+  // Always one transaction, even for an empty payload: it records the store's start.
+  await inWriteTurns(sqlite, sliceMs, whileStoring, (slice) => {
+    if (next === 0) sqlite.prepare("UPDATE main.sync_publication SET started = ?").run(generation);
     storeIndexesNames.run(1);
     const lastRowidBefore = lastRowid.get();
-    if (next === 0) sqlite.prepare("UPDATE main.sync_publication SET started = ?").run(generation);
-    // Always one transaction, even for an empty payload: it records the store's start.
-    const slice = sliceClock(sliceMs);
     do {
       storeBatch(referrals.slice(next, next + STORE_BATCH), result);
       next += STORE_BATCH;
@@ -197,7 +196,7 @@ export async function storeReferrals(
 }
 
 /** Rows a cleanup deletes or restores per statement. */
-const CLEANUP_ROWS = 2_000;
+const CLEANUP_ROWS = 500;
 
 /** SQLite's record of the generations (migration 0024). */
 function publication(sqlite: ReturnType<typeof sqliteConnection>) {
@@ -251,27 +250,31 @@ function deleteReplacedRows(sqlite: ReturnType<typeof sqliteConnection>) {
 }
 
 /**
- * Runs `work` in transactions of the write turn (docs/decisions/0019) until it returns false,
- * letting the server's thread write between them.
+ * Runs `work` until it returns false, in transactions of the write turn (docs/decisions/0019) that
+ * run on for at most `sliceMs`, letting the server's thread write between them.
  */
 async function inWriteTurns(
   sqlite: ReturnType<typeof sqliteConnection>,
   sliceMs: number,
   between: (() => Promise<void>) | undefined,
-  work: () => boolean,
+  work: (slice: ReturnType<typeof sliceClock>) => boolean,
 ): Promise<void> {
+  const slice = sliceClock(sliceMs);
   let more = true;
   while (more) {
     await db.connection().execute(async () => {
       writeTurn().takeBlocking();
       try {
-        more = sqlite.transaction(work)();
+        sqlite.transaction(() => {
+          do more = work(slice);
+          while (more && !slice.due());
+        })();
       } finally {
         writeTurn().release();
       }
     });
     storeCommits.count += 1;
-    if (more) await sliceClock(sliceMs).next();
+    if (more) await slice.next();
     if (more) await between?.();
   }
 }
