@@ -53,15 +53,14 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
  * the demo rows, so the first good provider sync replaces the demo data.
  *
  * Stored in short transactions of a few hundred players, yielding to the event loop between them,
- * so requests are served while 100,000 referrals are stored (docs/decisions/0013). Each player's
- * row and snapshots are written together, so a store cut short (an error, a killed process)
- * leaves every player either as before or as in this payload, and the sync run that records the
- * data's time is marked done only after the last batch. The month-turn rule above is per player
- * for that reason: a store cut short in the month's first minutes leaves the players it did not
- * reach for the next store to split.
+ * so requests are served while 100,000 referrals are stored (docs/decisions/0013). Readers see none
+ * of it until its last, short transaction publishes its generation (docs/decisions/0052): what a
+ * store cut short (an error, a killed process) wrote stays hidden, and the next store takes it away
+ * and starts over. The month-turn rule above is per player, so it holds whichever store reaches a
+ * player first in the new month.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
  * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044, 0047) the same plan
- * is written in statements that take a batch's rows as one JSON value, two transactions at a time,
+ * is written in statements that take a batch's rows as one JSON value, in one transaction (0052),
  * on the server's thread: pg waits without holding the event loop.
  */
 export async function storeReferrals(
