@@ -16,7 +16,7 @@ const referrals = (thisMonth: number, allTime: number): Referral[] =>
 
 beforeAll(() => migrateToLatest(db));
 
-describe("a store cut short between batches", () => {
+describe("a store cut short between batches", { timeout: 30_000 }, () => {
   it("leaves the last store whole and alone in view; the next store stores all, month's turn included", async () => {
     const october = new Date("2026-10-31T23:50:00.000Z");
     await storeReferrals(referrals(300, 1000), { now: october, isDemo: false, sliceMs: 0 });
