@@ -49,6 +49,16 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
 
 type TableName = keyof Database;
 
+/**
+ * The rows of a sync SQLite has not published, or has replaced, stay behind (migration 0025,
+ * docs/decisions/0052): the copy holds what the site showed.
+ */
+const PUBLISHED = "(select published from sync_publication)";
+const PUBLISHED_ONLY: Partial<Record<TableName, string>> = {
+  players: `where generation <= ${PUBLISHED} and (superseded is null or superseded > ${PUBLISHED})`,
+  wager_snapshots: `where generation <= ${PUBLISHED}`,
+};
+
 export const COPIED_TABLES = (Object.keys(TABLES) as TableName[]).filter(
   (table) => TABLES[table] === "copy",
 );
@@ -166,11 +176,17 @@ export async function copySqliteToPostgres(
 
     const copied: CopiedTable[] = [];
     for (const table of order) {
+      const { rows: targetColumns } = await sql<{ column_name: string }>`
+        select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table}`.execute(trx);
+      const inTarget = new Set(targetColumns.map((row) => row.column_name));
+      // Less SQLite's own (a sync's generations, migration 0025).
       const columns = source
         .prepare("select name from pragma_table_info(?) order by cid")
         .pluck()
         .all(table)
-        .map((name) => String(name));
+        .map((name) => String(name))
+        .filter((name) => inTarget.has(name));
       const batchRows = Math.min(MAX_BATCH_ROWS, Math.floor(MAX_PARAMETERS / columns.length));
       const insert = (rows: unknown[][]) =>
         sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(
@@ -179,7 +195,9 @@ export async function copySqliteToPostgres(
       let batch: unknown[][] = [];
       let count = 0;
       for (const row of source
-        .prepare(`select ${columns.map((c) => `"${c}"`).join(", ")} from "${table}"`)
+        .prepare(
+          `select ${columns.map((c) => `"${c}"`).join(", ")} from "${table}" ${PUBLISHED_ONLY[table] ?? ""}`,
+        )
         .raw()
         .iterate() as IterableIterator<unknown[]>) {
         batch.push(row);

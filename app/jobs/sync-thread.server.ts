@@ -1,6 +1,10 @@
 import { Worker } from "node:worker_threads";
 import { writeTurn } from "~db";
-import { setAutomaticCheckpoints } from "~/services/player-store.server";
+import {
+  readAllRowsOncePublished,
+  readPublishedSyncOnly,
+  setAutomaticCheckpoints,
+} from "~/services/player-store.server";
 import { SYNC_WORKER_ROLE } from "./sync-worker.server";
 import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
 
@@ -69,6 +73,16 @@ export async function startSyncWorker(): Promise<void> {
  */
 export async function fetchAndStoreOffThread(work: SyncWork): Promise<SyncWorkResult> {
   const { worker } = await readyThread();
+  // This thread's readers see the published sync only while the thread stores (0052).
+  await readPublishedSyncOnly();
+  try {
+    return await storeOnThread(worker, work);
+  } finally {
+    await readAllRowsOncePublished();
+  }
+}
+
+function storeOnThread(worker: Worker, work: SyncWork): Promise<SyncWorkResult> {
   return new Promise((resolve, reject) => {
     const settle = () => {
       worker.off("message", onMessage);

@@ -1,6 +1,7 @@
 import { monthStartBaseline, utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import { sliceClock } from "~/lib/event-loop.server";
+import { isMainThread } from "node:worker_threads";
 import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db";
@@ -52,15 +53,14 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
  * the demo rows, so the first good provider sync replaces the demo data.
  *
  * Stored in short transactions of a few hundred players, yielding to the event loop between them,
- * so requests are served while 100,000 referrals are stored (docs/decisions/0013). Each player's
- * row and snapshots are written together, so a store cut short (an error, a killed process)
- * leaves every player either as before or as in this payload, and the sync run that records the
- * data's time is marked done only after the last batch. The month-turn rule above is per player
- * for that reason: a store cut short in the month's first minutes leaves the players it did not
- * reach for the next store to split.
+ * so requests are served while 100,000 referrals are stored (docs/decisions/0013). Readers see none
+ * of it until its last, short transaction publishes its generation (docs/decisions/0052): what a
+ * store cut short (an error, a killed process) wrote stays hidden, and the next store takes it away
+ * and starts over. The month-turn rule above is per player, so it holds whichever store reaches a
+ * player first in the new month.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
  * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044, 0047) the same plan
- * is written in statements that take a batch's rows as one JSON value, two transactions at a time,
+ * is written in statements that take a batch's rows as one JSON value, in one transaction (0052),
  * on the server's thread: pg waits without holding the event loop.
  */
 export async function storeReferrals(
@@ -69,60 +69,71 @@ export async function storeReferrals(
     now,
     isDemo,
     sliceMs = STORE_SLICE_MS,
+    whileStoring,
   }: {
     now: Date;
     isDemo: boolean;
     /** How long one transaction may run on (tests take 0: one batch per transaction). */
     sliceMs?: number;
+    /**
+     * Awaited between two steps of the store (tests read there): between two transactions on
+     * SQLite, between two batches of the one transaction on PostgreSQL.
+     */
+    whileStoring?: () => Promise<void>;
   },
 ): Promise<StoreResult> {
-  if (dialect === "postgres") return storeOnPostgres(db, referrals, { now, isDemo, sliceMs });
+  if (dialect === "postgres") {
+    return storeOnPostgres(db, referrals, { now, isDemo, whileStoring });
+  }
   const at = now.toISOString();
   const sqlite = sqliteConnection(db);
+  // Rows this store writes stay hidden from readers until it publishes (docs/decisions/0052).
+  await readPublishedSyncOnly();
+  await inWriteTurns(sqlite, sliceMs, undefined, recoverUnpublished(sqlite));
+  const generation = publication(sqlite).published + 1;
+  // Every name qualified with `main.`: while a store runs, this thread's connection has temporary
+  // views named `players` and `wager_snapshots` that show only the published rows.
   const storedRows = sqlite
     .prepare(
-      `SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
-       WHERE uid IN (SELECT value FROM json_each(?))`,
+      `SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM main.players
+       WHERE uid IN (SELECT value FROM json_each(?)) AND superseded IS NULL`,
     )
     .raw();
+  // A changed player gets a new row, this store's generation; the row readers see is marked
+  // replaced by it (and deleted once the store is published).
+  const supersede = sqlite.prepare(
+    `UPDATE main.players SET superseded = ${generation}
+     WHERE uid IN (SELECT value FROM json_each(?)) AND superseded IS NULL`,
+  );
   // Multi-row statements (one per batch rather than one per player): each statement costs its
   // own setup, and a first sync writes 100,000 players and 200,000 snapshots.
-  const upsertPlayers = multiRowStatement(
+  const insertPlayers = multiRowStatement(
     sqlite,
-    `INSERT INTO players (uid, name, today, this_week, this_month, all_time, is_demo, updated_at, wager_changed_at)
-     VALUES`,
+    `INSERT INTO main.players (uid, name, today, this_week, this_month, all_time, is_demo, updated_at,
+       wager_changed_at, generation) VALUES`,
     9,
-    `ON CONFLICT (uid) DO UPDATE SET name = excluded.name, today = excluded.today,
-       this_week = excluded.this_week, this_month = excluded.this_month,
-       all_time = excluded.all_time, is_demo = excluded.is_demo,
-       updated_at = excluded.updated_at, wager_changed_at = excluded.wager_changed_at`,
+    `, ${generation}`,
   );
   const insertSnapshots = multiRowStatement(
     sqlite,
-    "INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES",
+    "INSERT INTO main.wager_snapshots (uid, taken_at, all_time, generation) VALUES",
     3,
+    `, ${generation}`,
   );
-  // The name index (migration 0009) for the players a batch renames: the old names out before the
-  // rows change, the new ones in after, one statement each.
-  const unindexNames = sqlite.prepare(
-    `INSERT INTO players_name_search (players_name_search, rowid, name)
-     SELECT 'delete', rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
-  );
-  const indexNames = sqlite.prepare(
-    `INSERT INTO players_name_search (rowid, name)
-     SELECT rowid, name FROM players WHERE uid IN (SELECT value FROM json_each(?))`,
-  );
-  // The players a transaction added have the rowids above the largest one before it (it is the
-  // only writer meanwhile): their names are indexed in one statement at its end, since FTS5
-  // writes a new segment of the index at the end of every statement.
-  const lastRowid = sqlite.prepare("SELECT coalesce(max(rowid), 0) FROM players").pluck();
+  // Every row a transaction added has a rowid above the largest one before it (the store is the
+  // only writer meanwhile): their names are indexed (migration 0009) in one statement at its end,
+  // since FTS5 writes a new segment of the index at the end of every statement.
+  const lastRowid = sqlite.prepare("SELECT coalesce(max(rowid), 0) FROM main.players").pluck();
   const indexNamesAfter = sqlite.prepare(
-    "INSERT INTO players_name_search (rowid, name) SELECT rowid, name FROM players WHERE rowid > ?",
+    `INSERT INTO main.players_name_search (rowid, name)
+     SELECT rowid, name FROM main.players WHERE rowid > ?`,
   );
   // On only inside the store's own transactions: the triggers index everyone else's writes.
-  const storeIndexesNames = sqlite.prepare("UPDATE players_name_search_mode SET store_indexes = ?");
+  const storeIndexesNames = sqlite.prepare(
+    "UPDATE main.players_name_search_mode SET store_indexes = ?",
+  );
   const newestSnapshotOf = sqlite
-    .prepare("SELECT max(taken_at) FROM wager_snapshots WHERE uid = ?")
+    .prepare("SELECT max(taken_at) FROM main.wager_snapshots WHERE uid = ?")
     .pluck();
   const monthStartDate = utcMonthWindow(now).start;
   const monthStart = monthStartDate.toISOString();
@@ -132,7 +143,7 @@ export async function storeReferrals(
   const frozenAcrossMidnight =
     sqlite
       .prepare(
-        "SELECT 1 FROM races WHERE status = 'completed' AND start_date < ? AND end_date >= ? LIMIT 1",
+        "SELECT 1 FROM main.races WHERE status = 'completed' AND start_date < ? AND end_date >= ? LIMIT 1",
       )
       .get(monthStart, monthStart) !== undefined;
 
@@ -148,43 +159,172 @@ export async function storeReferrals(
       frozenAcrossMidnight,
       newestSnapshotOf: (uid) => newestSnapshotOf.get(uid) as string | null,
     });
-    if (plan.renamed.length > 0) unindexNames.run(JSON.stringify(plan.renamed));
-    // The players first: each snapshot's foreign key names one.
-    upsertPlayers(plan.playerValues);
+    const replaced = plan.playerUids.filter((uid) => stored.has(uid));
+    if (replaced.length > 0) supersede.run(JSON.stringify(replaced));
+    // The players first: each snapshot names one.
+    insertPlayers(plan.playerValues);
     insertSnapshots(plan.snapshotValues);
     result.changed += plan.changed;
     result.snapshots += plan.snapshotValues.length / 3;
-    if (plan.renamed.length > 0) indexNames.run(JSON.stringify(plan.renamed));
   };
 
   const result: StoreResult = { changed: 0, snapshots: 0 };
-  const slice = sliceClock(sliceMs);
   let next = 0;
-  // The demo purge goes with the first batch (always one, even for an empty payload).
-  do {
+  // Always one transaction, even for an empty payload: it records the store's start.
+  await inWriteTurns(sqlite, sliceMs, whileStoring, (slice) => {
+    if (next === 0) sqlite.prepare("UPDATE main.sync_publication SET started = ?").run(generation);
+    storeIndexesNames.run(1);
+    const lastRowidBefore = lastRowid.get();
+    do {
+      storeBatch(referrals.slice(next, next + STORE_BATCH), result);
+      next += STORE_BATCH;
+    } while (next < referrals.length && !slice.due());
+    indexNamesAfter.run(lastRowidBefore);
+    storeIndexesNames.run(0);
+    return next < referrals.length;
+  });
+  // The one short transaction that shows the whole store at once: the demo rows go with it.
+  await inWriteTurns(sqlite, sliceMs, undefined, () => {
+    if (!isDemo) sqlite.prepare("DELETE FROM main.players WHERE is_demo = 1").run();
+    sqlite.prepare("UPDATE main.sync_publication SET published = ?").run(generation);
+    return false;
+  });
+  await inWriteTurns(sqlite, sliceMs, undefined, deleteReplacedRows(sqlite));
+  await readAllRowsOncePublished();
+  return result;
+}
+
+/** Rows a cleanup deletes or restores per statement. */
+const CLEANUP_ROWS = 500;
+
+/** SQLite's record of the generations (migration 0025). */
+function publication(sqlite: ReturnType<typeof sqliteConnection>) {
+  return sqlite.prepare("SELECT published, started, cleaned FROM main.sync_publication").get() as {
+    published: number;
+    started: number;
+    cleaned: number;
+  };
+}
+
+/**
+ * Work for inWriteTurns: what a store cut short (an error, a stopped thread, a killed process)
+ * left unpublished is taken away before the next one starts, and the rows a published store
+ * replaced are deleted if it stopped before it had. Readers see none of these rows meanwhile.
+ */
+function recoverUnpublished(sqlite: ReturnType<typeof sqliteConnection>) {
+  const { published } = publication(sqlite);
+  const steps = [
+    // A player's unpublished row (a cascade trigger takes a new player's snapshots along).
+    `DELETE FROM main.players WHERE rowid IN (SELECT rowid FROM main.players
+       WHERE generation > ${published} ORDER BY rowid DESC LIMIT ${CLEANUP_ROWS})`,
+    `UPDATE main.players SET superseded = NULL WHERE rowid IN (SELECT rowid FROM main.players
+       WHERE superseded > ${published} LIMIT ${CLEANUP_ROWS})`,
+    `DELETE FROM main.wager_snapshots WHERE id IN (SELECT id FROM main.wager_snapshots
+       WHERE generation > ${published} ORDER BY id DESC LIMIT ${CLEANUP_ROWS})`,
+  ].map((step) => sqlite.prepare(step));
+  const cleanup = deleteReplacedRows(sqlite);
+  return () => {
+    const { started } = publication(sqlite);
+    if (started > published) {
+      for (const step of steps) if (step.run().changes > 0) return true;
+      sqlite.prepare("UPDATE main.sync_publication SET started = published").run();
+    }
+    return cleanup();
+  };
+}
+
+/** Work for inWriteTurns: deletes the rows that published stores replaced. */
+function deleteReplacedRows(sqlite: ReturnType<typeof sqliteConnection>) {
+  const step = sqlite.prepare(
+    `DELETE FROM main.players WHERE rowid IN (SELECT rowid FROM main.players
+       WHERE superseded IS NOT NULL AND superseded <= ? LIMIT ${CLEANUP_ROWS})`,
+  );
+  return () => {
+    const { published, cleaned } = publication(sqlite);
+    if (cleaned === published) return false;
+    if (step.run(published).changes > 0) return true;
+    sqlite.prepare("UPDATE main.sync_publication SET cleaned = published").run();
+    return false;
+  };
+}
+
+/**
+ * Runs `work` until it returns false, in transactions of the write turn (docs/decisions/0019) that
+ * run on for at most `sliceMs`, letting the server's thread write between them.
+ */
+async function inWriteTurns(
+  sqlite: ReturnType<typeof sqliteConnection>,
+  sliceMs: number,
+  between: (() => Promise<void>) | undefined,
+  work: (slice: ReturnType<typeof sliceClock>) => boolean,
+): Promise<void> {
+  const slice = sliceClock(sliceMs);
+  let more = true;
+  while (more) {
     await db.connection().execute(async () => {
-      // The write turn (docs/decisions/0019): the server's thread writes between transactions.
       writeTurn().takeBlocking();
       try {
         sqlite.transaction(() => {
-          if (next === 0 && !isDemo) sqlite.prepare("DELETE FROM players WHERE is_demo = 1").run();
-          storeIndexesNames.run(1);
-          const lastRowidBefore = lastRowid.get();
-          do {
-            storeBatch(referrals.slice(next, next + STORE_BATCH), result);
-            next += STORE_BATCH;
-          } while (next < referrals.length && !slice.due());
-          indexNamesAfter.run(lastRowidBefore);
-          storeIndexesNames.run(0);
+          do more = work(slice);
+          while (more && !slice.due());
         })();
       } finally {
         writeTurn().release();
       }
     });
     storeCommits.count += 1;
-    if (next < referrals.length) await slice.next();
-  } while (next < referrals.length);
-  return result;
+    if (more) await slice.next();
+    if (more) await between?.();
+  }
+}
+
+/** The temporary views of readPublishedSyncOnly, on this thread's connection. */
+const PUBLISHED_VIEWS = `
+  CREATE TEMP VIEW IF NOT EXISTS players AS
+    SELECT rowid AS rowid, uid, name, today, this_week, this_month, all_time, is_demo, updated_at,
+      wager_changed_at
+    FROM main.players
+    WHERE generation <= (SELECT published FROM main.sync_publication)
+      AND (superseded IS NULL OR superseded > (SELECT published FROM main.sync_publication));
+  CREATE TEMP VIEW IF NOT EXISTS wager_snapshots AS
+    SELECT id, uid, taken_at, all_time FROM main.wager_snapshots
+    WHERE generation <= (SELECT published FROM main.sync_publication);
+  CREATE TEMP TRIGGER IF NOT EXISTS players_delete INSTEAD OF DELETE ON players BEGIN
+    DELETE FROM main.players WHERE rowid = old.rowid;
+  END;
+  CREATE TEMP TRIGGER IF NOT EXISTS wager_snapshots_delete INSTEAD OF DELETE ON wager_snapshots
+  BEGIN
+    DELETE FROM main.wager_snapshots WHERE id = old.id;
+  END;`;
+
+/**
+ * SQLite (docs/decisions/0052): from now on, this thread's queries of `players` and
+ * `wager_snapshots` see only the published sync's rows, through temporary views of those names
+ * (a connection's temporary objects come before the database's own), so that no reader changes.
+ * Taken before a store writes anything, and kept while rows of a store cut short remain.
+ */
+export async function readPublishedSyncOnly(): Promise<void> {
+  if (dialect === "postgres" || !isMainThread) return;
+  // On the connection when no transaction of this thread is open: one would take them along.
+  await db.connection().execute(async () => sqliteConnection(db).exec(PUBLISHED_VIEWS));
+}
+
+/**
+ * Back to the tables themselves once every row is published and no replaced row remains (plain
+ * tables: writes and every index as before); else the views stay (a store cut short, or a
+ * process restarted after one).
+ */
+export async function readAllRowsOncePublished(): Promise<void> {
+  if (dialect === "postgres" || !isMainThread) return;
+  await db.connection().execute(async () => {
+    const sqlite = sqliteConnection(db);
+    const { published, started, cleaned } = publication(sqlite);
+    if (started > published || cleaned < published) {
+      sqlite.exec(PUBLISHED_VIEWS);
+      return;
+    }
+    sqlite.exec(`DROP VIEW IF EXISTS temp.players; DROP VIEW IF EXISTS temp.wager_snapshots;`);
+  });
 }
 
 interface BatchContext {
@@ -201,12 +341,7 @@ interface BatchContext {
 function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: BatchContext) {
   const { at, now, isDemo, monthStartDate, frozenAcrossMidnight } = context;
   const monthStart = monthStartDate.toISOString();
-  const renamed = batch
-    .filter(({ uid, name }) => {
-      const before = stored.get(uid);
-      return before !== undefined && before[1] !== name;
-    })
-    .map((r) => r.uid);
+  const playerUids: string[] = [];
   const playerValues: unknown[] = [];
   const snapshotValues: unknown[] = [];
   let changed = 0;
@@ -219,6 +354,7 @@ function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: B
       before[4] !== wagered.this_month ||
       before[5] !== wagered.all_time;
     if (!totalsChanged && before[1] === name) continue;
+    playerUids.push(uid);
     playerValues.push(
       uid,
       name,
@@ -247,7 +383,7 @@ function planBatch(batch: Referral[], stored: Map<string, StoredRow>, context: B
     // referrals of a first sync).
     if (snapshotted !== wagered.all_time) snapshotValues.push(uid, at, wagered.all_time);
   }
-  return { renamed, playerValues, snapshotValues, changed };
+  return { playerUids, playerValues, snapshotValues, changed };
 }
 
 /**
@@ -272,11 +408,11 @@ type StoredColumns = Pick<
   "uid" | "name" | "today" | "this_week" | "this_month" | "all_time" | "wager_changed_at"
 >;
 
-/** storeReferrals on PostgreSQL: the same plan per batch, a transaction per slice, two at once. */
+/** storeReferrals on PostgreSQL: the same plan per batch, all in one transaction. */
 async function storeOnPostgres(
   database: Kysely<Database>,
   referrals: Referral[],
-  { now, isDemo, sliceMs }: { now: Date; isDemo: boolean; sliceMs: number },
+  { now, isDemo, whileStoring }: { now: Date; isDemo: boolean; whileStoring?: () => Promise<void> },
 ): Promise<StoreResult> {
   const at = now.toISOString();
   const monthStartDate = utcMonthWindow(now).start;
@@ -292,7 +428,7 @@ async function storeOnPostgres(
       .executeTakeFirst()) !== undefined;
 
   // No stored player this store could find (a first sync, or the first after the demo data, which
-  // its first transaction deletes): every referral is new, and no batch looks its players up.
+  // it deletes first): every referral is new, and no batch looks its players up.
   // The sync is the players' only writer, in one process at a time (the job lock).
   const findsNoOne =
     (await database
@@ -375,40 +511,18 @@ async function storeOnPostgres(
     result.snapshots += snapshots;
   };
 
+  // One transaction for the whole store: PostgreSQL's readers see the last sync until it commits
+  // and none of it if it fails or the process dies (docs/decisions/0052); the sync is the only
+  // writer of these tables, so nobody else's writes wait for it.
   const result: StoreResult = { changed: 0, snapshots: 0 };
-  let next = 0;
-  // One transaction: batches from `next` on until its slice is used up.
-  const storeTransaction = async (slice: ReturnType<typeof sliceClock>, purgeDemo: boolean) => {
-    await database.transaction().execute(async (trx) => {
-      if (purgeDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
-      do {
-        const batch = referrals.slice(next, next + STORE_BATCH);
-        next += STORE_BATCH;
-        await storeBatch(trx, batch, result);
-      } while (next < referrals.length && !slice.due());
-    });
-    storeCommits.count += 1;
-  };
-  // The demo purge goes with the first transaction (always one, even for an empty payload), alone
-  // and with one batch: the lanes wait for it.
-  await storeTransaction(sliceClock(0), !isDemo);
-  // Then STORE_LANES transactions at a time, each on its own connection: the database's work is
-  // most of a store's, and one lane left every core but one idle (docs/decisions/0044). Each
-  // transaction still writes whole players; after a failure the other lanes commit what they
-  // were writing and start nothing more.
-  let failed = false;
-  const lane = async () => {
-    const slice = sliceClock(sliceMs);
-    while (next < referrals.length && !failed) {
-      await slice.next();
-      await storeTransaction(slice, false).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
+  await database.transaction().execute(async (trx) => {
+    if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+    for (let next = 0; next < referrals.length; next += STORE_BATCH) {
+      if (next > 0) await whileStoring?.();
+      await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
     }
-  };
-  const lanes = await Promise.allSettled(Array.from({ length: STORE_LANES }, lane));
-  for (const settled of lanes) if (settled.status === "rejected") throw settled.reason;
+  });
+  storeCommits.count += 1;
   // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
   // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
   // snapshot lookups ran as scans: 8.6 of its 11 s in the bench). What it lacked were the tables'
@@ -423,9 +537,6 @@ async function storeOnPostgres(
   }
   return result;
 }
-
-/** Transactions a PostgreSQL store has under way at once, each on its own connection. */
-const STORE_LANES = 2;
 
 /** Rows a PostgreSQL store writes before it refreshes the tables' statistics itself. */
 const ANALYZE_AFTER_ROWS = 10_000;
@@ -468,17 +579,16 @@ function multiRowStatement(
   sqlite: ReturnType<typeof sqliteConnection>,
   head: string,
   columns: number,
-  tail = "",
+  /** Constant values each row ends with. */
+  rowTail = "",
 ) {
   const maxRows = STORE_BATCH * 2;
-  const row = `(${Array.from({ length: columns }, () => "?").join(", ")})`;
+  const row = `(${Array.from({ length: columns }, () => "?").join(", ")}${rowTail})`;
   const prepared = new Map<number, ReturnType<typeof sqlite.prepare>>();
   const statementFor = (rows: number) => {
     let statement = prepared.get(rows);
     if (!statement) {
-      statement = sqlite.prepare(
-        `${head} ${Array.from({ length: rows }, () => row).join(", ")} ${tail}`,
-      );
+      statement = sqlite.prepare(`${head} ${Array.from({ length: rows }, () => row).join(", ")}`);
       prepared.set(rows, statement);
     }
     return statement;
