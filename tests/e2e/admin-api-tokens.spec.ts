@@ -8,7 +8,7 @@ import { providerJwt } from "../provider-jwt";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import { PASSWORD, signInAtAdminLogin } from "./admin-sign-in";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
+import { expect, jsEnabled, storedPlayerCount, test, waitForHydration } from "./fixtures";
 
 // The admin API-token page of issue 15: the tabs, every banner, the form's messages, saving
 // (post/redirect/get, with and without JavaScript), the provider health and the panel's card.
@@ -187,19 +187,7 @@ test("an operator pastes token and code, tests, saves, sees live data and a refu
   const livePlayer = page.getByText("100xDegen").filter({ visible: true }).first();
   try {
     // Demo data first: the server answers with the 2,000 demo players.
-    await expect
-      .poll(
-        async () => {
-          const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`).catch(
-            () => null,
-          );
-          if (!response?.ok) return 0;
-          return ((await response.json()) as { metadata: { totalUsers: number } }).metadata
-            .totalUsers;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(2000);
+    await expect.poll(() => storedPlayerCount(origin), { timeout: 60_000 }).toBe(2000);
     await page.goto(`${origin}/`);
     await expect(demoNotice).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../fake-provider/server";
-import { expect, test } from "./fixtures";
+import { expect, storedPlayerCount, test } from "./fixtures";
 
 // With the provider failing, the pages that show synced data say how old it is. The fault needs a
 // provider and a server of their own (the shared ones serve every other spec at once): both are
@@ -41,19 +41,7 @@ test("after provider failures the home page and /wager-races say how old their d
   const updated = /^Updated (just now|\d+ (minute|hour|day)s? ago)$/;
   try {
     // A good sync first: the pages show the provider's players and no age.
-    await expect
-      .poll(
-        async () => {
-          const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`).catch(
-            () => null,
-          );
-          if (!response?.ok) return 0;
-          return ((await response.json()) as { metadata: { totalUsers: number } }).metadata
-            .totalUsers;
-        },
-        { timeout: 45_000 },
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(() => storedPlayerCount(origin), { timeout: 45_000 }).toBeGreaterThan(0);
     await page.goto(`${origin}/`);
     await expect(page.getByText("NeonNinja").filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText(updated)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { expect, test } from "./fixtures";
+import { expect, storedPlayerCount, test } from "./fixtures";
 
 // A server of its own with no provider token, so it syncs from the demo source (the shared e2e
 // server syncs from the fake provider). Beside the shared port, like the lifecycle test.
@@ -23,19 +23,7 @@ test("with no provider token every page says it shows demo data", async ({ page 
     stdio: "ignore",
   });
   try {
-    await expect
-      .poll(
-        async () => {
-          const response = await fetch(`${ORIGIN}/api/affiliate/stats?page=1&limit=1`).catch(
-            () => null,
-          );
-          if (!response?.ok) return 0;
-          return ((await response.json()) as { metadata: { totalUsers: number } }).metadata
-            .totalUsers;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(2000);
+    await expect.poll(() => storedPlayerCount(ORIGIN), { timeout: 30_000 }).toBe(2000);
 
     for (const path of ["/", "/leaderboard?period=weekly", "/no-such-page"]) {
       await page.goto(`${ORIGIN}${path}`);

@@ -51,3 +51,13 @@ export async function waitForHydration(page: Page) {
     return hydrated(document.documentElement) && (footer === null || hydrated(footer));
   });
 }
+
+/**
+ * How many players the server at `origin` has stored, from the stats API (0 while it is starting
+ * or has none): the specs that start a server of their own poll it until a sync has landed.
+ */
+export async function storedPlayerCount(origin: string): Promise<number> {
+  const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`).catch(() => null);
+  if (!response?.ok) return 0;
+  return ((await response.json()) as { metadata: { totalUsers: number } }).metadata.totalUsers;
+}
