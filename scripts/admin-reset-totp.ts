@@ -1,5 +1,5 @@
 // `npm run admin:reset-totp -- NAME`: turns two-step sign-in off for the admin NAME, who lost both
-// the authenticator app and the recovery codes (README "Admin area"). Run it on the server against
+// the authenticator app and the recovery codes (docs/operations.md "Two-step sign-in"). Run it on the server against
 // DATABASE_PATH; the running site needs no restart. The audit log records it as done from the
 // command line.
 import { migrateToLatest } from "../db";
