@@ -397,6 +397,8 @@ Each run seeds throwaway databases from the fake provider (tests/fake-provider) 
 payloads shaped like the real one (about 70% zeros, floats, periods not nested), and starts the
 production build (\`server.ts\`, NODE_ENV=production) as a separate process. The load generator
 (autocannon), the browser and the websocket clients run on the same machine as the server.
+The measurements taken by hand for the decision records (profiles, garbage-collector traces, A/B
+runs) are in [benchmarks-notes.md](benchmarks-notes.md), which this run leaves alone.
 
 ${table}
 

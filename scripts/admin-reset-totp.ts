@@ -1,7 +1,7 @@
 // `npm run admin:reset-totp -- NAME`: turns two-step sign-in off for the admin NAME, who lost both
-// the authenticator app and the recovery codes (README "Admin area"). Run it on the server against
-// DATABASE_PATH; the running site needs no restart. The audit log records it as done from the
-// command line.
+// the authenticator app and the recovery codes (docs/operations.md "Recovering an admin's access").
+// Run it on the server against the site's database (DATABASE_PATH, or DATABASE_URL); the running
+// site needs no restart. The audit log records it as done from the command line.
 import { migrateToLatest } from "../db";
 import { db } from "../app/services/db.server";
 import { resetTwoStepOf } from "../app/services/two-step.server";

@@ -1,4 +1,4 @@
-// `npm run backup`: one backup into BACKUP_DIR now (README "Backups"), safe while the server runs:
+// `npm run backup`: one backup into BACKUP_DIR now (docs/operations.md "Backups"), safe while the server runs:
 // of DATABASE_PATH, or with DATABASE_URL set of PostgreSQL by pg_dump. Exits 1 when the backup
 // failed (recorded in backup_runs whenever the database can be written), 3 when only
 // BACKUP_COMMAND did; a failure is one line, never a stack trace.

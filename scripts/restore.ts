@@ -1,4 +1,4 @@
-// `npm run restore -- FILE`: puts a backup back (README "Backups"): as DATABASE_PATH, or with
+// `npm run restore -- FILE`: puts a backup back (docs/operations.md "Backups"): as DATABASE_PATH, or with
 // DATABASE_URL set into PostgreSQL by pg_restore. Refuses while the server runs; the replaced
 // database is kept (moved aside, or dumped into BACKUP_DIR), never deleted.
 import path from "node:path";

@@ -75,7 +75,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
   },
 ];
 
-/** The Backups card (README "Backups"): the last backup's age and a warning when it is stale. */
+/** The Backups card (docs/operations.md "Backups"): the last backup's age and a warning when it is stale. */
 export interface BackupCard {
   /** Who makes the backups. */
   how: string;

@@ -5,7 +5,7 @@ import { RANKS } from "./rank";
 /**
  * The JSON API's answers (docs/product.md §P3 and §P7, docs/product.md §A3 and §A7) as zod schemas:
  * the one description of every shape. The serializers are typed from them (z.infer), the contract
- * suite (tests/unit/api/contract.test.ts) checks every answer against them, and the README's
+ * suite (tests/unit/api/contract.test.ts) checks every answer against them, and docs/api.md's
  * "JSON API" table is checked against API_ENDPOINTS. Import only from route modules and
  * *.server.ts files: zod stays out of the browser bundle.
  */
@@ -275,7 +275,7 @@ const rankedPlayer = z.strictObject({
 const byPeriod = <T extends z.ZodType>(value: T) =>
   z.strictObject({ daily: value, weekly: value, monthly: value, all_time: value });
 
-/** /ws/leaderboard messages (README "Websockets"): `type` at the top level of every one. */
+/** /ws/leaderboard messages (docs/api.md "Websockets"): `type` at the top level of every one. */
 export const leaderboardSocketMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("CONNECTED"), timestamp: instant }),
   z.strictObject({ type: z.literal("PONG"), timestamp: instant }),

@@ -33,14 +33,14 @@ export interface ApiEndpoint {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   access: ApiAccess;
-  /** The README's words for the answer. */
+  /** docs/api.md's words for the answer. */
   answer: string;
   /** The success answer's shape. */
   schema: z.ZodType;
 }
 
 /**
- * Every implemented call of docs/product.md §P7 and §A7, as the README's "JSON API" table lists
+ * Every implemented call of docs/product.md §P7 and §A7, as docs/api.md's "JSON API" table lists
  * them (a test compares the two). Errors are `apiErrorSchema` (./api-contract) everywhere.
  */
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [

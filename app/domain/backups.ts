@@ -1,5 +1,5 @@
 /**
- * Backups' rules (README "Backups"): what a backup file is called, which ones retention deletes,
+ * Backups' rules (docs/operations.md "Backups"): what a backup file is called, which ones retention deletes,
  * and when the last good one is too old.
  */
 

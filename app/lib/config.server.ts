@@ -63,7 +63,7 @@ const envSchema = z
       .default("info"),
     // What a scraper sends as `Authorization: Bearer ...` to read /metrics from outside loopback.
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
-    // Backups (README "Backups"): the folder (default: backups/ beside the database), how many
+    // Backups (docs/operations.md "Backups"): the folder (default: backups/ beside the database), how many
     // to keep, the built-in job's period (0: off, e.g. when a systemd timer runs them), and a
     // shell command run with each finished file's path as $1 (an off-site copy).
     BACKUP_DIR: z.string().trim().min(1).optional(),

@@ -23,7 +23,7 @@ import { logger } from "~/lib/logger.server";
 export const CHAT_VIEW_QUERY = "view=conversation";
 
 /**
- * /ws/chat client messages (README "Support chat"): chat_message, typing and read, each run
+ * /ws/chat client messages (docs/api.md "/ws/chat"): chat_message, typing and read, each run
  * through the support chat service as the socket's user. A message is stored before anyone is
  * shown it; the sender sees it come back like everyone else, through the "chat.message" event.
  */

@@ -11,7 +11,7 @@ export const clientMessageSchema = z.object({ type: z.literal("PING") });
 const conversationId = z.number().int().positive().optional();
 
 /**
- * What a /ws/chat client may send besides PING (README "Support chat"). Fields not listed (a
+ * What a /ws/chat client may send besides PING (docs/api.md "/ws/chat"). Fields not listed (a
  * client's `isStaffReply`, `userId`) are dropped: the server decides them. The text is checked by
  * the chat's own rules, so a bad one gets their message.
  */

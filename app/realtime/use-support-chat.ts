@@ -22,7 +22,7 @@ export interface SupportChatState {
 }
 
 /**
- * A support conversation kept live over /ws/chat (README "Support chat"), for the player's page
+ * A support conversation kept live over /ws/chat (docs/api.md "/ws/chat"), for the player's page
  * and the admin page alike: messages of the conversation `accept` picks are added as they
  * arrive (and marked read), typing on the other side is shown, sending goes over the socket.
  * `conversationId` is null for a player who has not written yet: their first message names it.

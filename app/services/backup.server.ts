@@ -39,7 +39,7 @@ export interface BackupSettings {
 const COMMAND_TIMEOUT_MS = 60 * 60_000;
 
 /**
- * `npm run backup` and the server's backup job (README "Backups"): a consistent copy of the live
+ * `npm run backup` and the server's backup job (docs/operations.md "Backups"): a consistent copy of the live
  * database (SQLite's VACUUM INTO, or pg_dump's custom format on PostgreSQL), checked and named
  * with the time, then retention and BACKUP_COMMAND. The run is recorded in backup_runs whatever
  * its outcome, an unusable BACKUP_DIR included; a failed run leaves no backup file behind.

@@ -240,7 +240,7 @@ export async function acceptSecondFactor(
   if (secret === null) {
     console.warn(
       `Two-step secret of account ${userId} does not open: SESSION_SECRET changed? ` +
-        "Recovery codes still work; see README (admin:reset-totp).",
+        "Recovery codes still work; see docs/operations.md (admin:reset-totp).",
     );
     return false;
   }

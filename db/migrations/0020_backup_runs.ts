@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 
 /**
- * Backups (issue 19, README "Backups"): one row per run of `npm run backup` or of the server's
+ * Backups (issue 19, docs/operations.md "Backups"): one row per run of `npm run backup` or of the server's
  * backup job, so /admin can show the last one and warn when the last good one is old.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { promisify } from "node:util";
 import { expect, test } from "./fixtures";
 
-// README "Backups": the production server, data made through the UI, `npm run backup`, the
+// docs/operations.md "Backups": the production server, data made through the UI, `npm run backup`, the
 // database wiped, `npm run restore`, and the data is back. A server of its own, beside the shared
 // port like the lifecycle test.
 const PORT = Number(process.env.E2E_PORT ?? 3311) + 90;

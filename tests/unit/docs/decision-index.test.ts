@@ -13,4 +13,17 @@ describe("docs/decisions/README.md", () => {
     const listed = [...index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((match) => match[1]).sort();
     expect(listed).toEqual(records);
   });
+
+  it("finds the figures a record moved to docs/benchmarks-notes.md under the record's number", () => {
+    const notes = readFileSync(path.resolve("docs/benchmarks-notes.md"), "utf8");
+    const sections = [...notes.matchAll(/^## (\d{4}): /gm)].map((match) => match[1]);
+    const pointing = readdirSync(DECISIONS)
+      .filter((file) => /^\d{4}-.+\.md$/.test(file))
+      .filter((file) =>
+        readFileSync(path.join(DECISIONS, file), "utf8").includes("benchmarks-notes.md"),
+      )
+      .map((file) => file.slice(0, 4));
+    expect(pointing.length).toBeGreaterThan(0);
+    expect(pointing).toEqual(sections);
+  });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 // is "Planned" in docs/product.md, and what is built is described), and no sentence cut off.
 const DOCUMENTS = [
   "README.md",
-  "docs/product.md",
+  ...["product", "architecture", "api", "configuration", "operations"].map(
+    (doc) => `docs/${doc}.md`,
+  ),
   ...readdirSync("docs/deploy")
     .filter((file) => file.endsWith(".md"))
     .map((file) => `docs/deploy/${file}`),
@@ -21,9 +23,29 @@ function paragraphs(file: string): string[] {
     .filter((paragraph) => paragraph !== "" && !/^[#|]/.test(paragraph));
 }
 
+describe("README.md", () => {
+  // What a newcomer reads first: what it is, the two commands, the essential settings, where to
+  // go next (issue 31); the rest is in docs/.
+  it("is at most 150 lines", () => {
+    const lines = readFileSync(path.resolve("README.md"), "utf8").trimEnd().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(150);
+  });
+});
+
 describe.each(DOCUMENTS)("%s", (file) => {
   it("marks nothing 'Not built yet'", () => {
     expect(readFileSync(path.resolve(file), "utf8")).not.toMatch(/not built yet:/i);
+  });
+
+  it("links only to files that exist", () => {
+    const text = readFileSync(path.resolve(file), "utf8");
+    const targets = [...text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((match) => match[1] ?? "")
+      .filter((target) => !/^[a-z]+:/.test(target));
+    const broken = targets.filter(
+      (target) => !existsSync(path.resolve(path.dirname(file), target)),
+    );
+    expect(broken).toEqual([]);
   });
 
   it("ends every paragraph with the end of a sentence", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readServerConfig } from "~/lib/config.server";
 
-// HOST, the address the server listens on (README "Configuration"); tests/e2e/listen-host.spec.ts
+// HOST, the address the server listens on (docs/configuration.md); tests/e2e/listen-host.spec.ts
 // starts a server with it.
 describe("HOST", () => {
   const host = (HOST?: string) => readServerConfig({ NODE_ENV: "test", HOST }).HOST;

@@ -265,7 +265,7 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/goatedvips_sync_duration_seconds_count\{outcome="success"\} 1/);
     expect(text).toMatch(/goatedvips_sync_players \d+/);
     expect(text).toMatch(/goatedvips_last_successful_sync_age_seconds \d/);
-    // The backup an hour ago (README "Backups").
+    // The backup an hour ago (docs/operations.md "Backups").
     expect(text).toMatch(/goatedvips_last_successful_backup_age_seconds 36\d\d/);
     expect(text).toMatch(/goatedvips_websocket_clients\{endpoint="\/ws\/leaderboard"\} 0/);
     expect(text).toMatch(/goatedvips_websocket_clients\{endpoint="\/ws\/chat"\} 0/);

@@ -1,4 +1,4 @@
-// Where `npm run backup`/`restore` find pg_dump and pg_restore on PostgreSQL (README "Backups").
+// Where `npm run backup`/`restore` find pg_dump and pg_restore on PostgreSQL (docs/operations.md "Backups").
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// The /admin panel's Backups card shows a failed run's reason, a folder error included (README
+// The /admin panel's Backups card shows a failed run's reason, a folder error included (docs/operations.md
 // "Backups"): the loader an admin's page renders from.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// /metrics's backup age (README "Metrics, logs and readiness"): no sample at all until a backup
+// /metrics's backup age (docs/operations.md "Watching it"): no sample at all until a backup
 // has succeeded, so an alert on the age (or on its absence) never reads "fresh" for none.
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
