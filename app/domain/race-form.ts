@@ -2,7 +2,12 @@ import { z } from "zod";
 import { toCents } from "./money";
 import { RACE_STATUSES, RACE_TYPES } from "./race";
 import type { RaceInput, RaceView } from "./race";
-import { DEFAULT_ADMIN_SPLIT, formDistribution, TOP_THREE_OVER_100 } from "./race-prizes";
+import {
+  DEFAULT_ADMIN_SPLIT,
+  formDistribution,
+  TOP_THREE_OVER_100,
+  totalShare,
+} from "./race-prizes";
 import type { PrizeDistribution } from "./race-prizes";
 import { parseUtcInstant, utcMonthName } from "./race-time";
 import { hasControlOrLoneSurrogate } from "./text";
@@ -107,7 +112,15 @@ export const raceFormSchema = z
 
 export type RaceFormValues = z.output<typeof raceFormSchema>;
 
-/** The API: the same fields with a whole distribution (positions 1..10 to percents). */
+/** Why an admin's split cannot be saved: a race pays out its whole pool (docs/decisions/0060). */
+export function splitNot100Message(distribution: PrizeDistribution): string {
+  const total = totalShare(distribution);
+  return total > 100
+    ? `The shares must add up to 100%: they add up to ${total}%, ${Math.round((total - 100) * 10_000) / 10_000}% too much`
+    : `The shares must add up to 100%: ${Math.round((100 - total) * 10_000) / 10_000}% is left to share`;
+}
+
+/** The API: the same fields with a whole distribution (positions 1..10 to percents, 100% in all). */
 export const raceApiSchema = z
   .object({
     ...raceFields,
@@ -118,7 +131,12 @@ export const raceApiSchema = z
         value
           ? Object.fromEntries(Object.entries(value).map(([k, v]) => [Number(k), v]))
           : { ...DEFAULT_ADMIN_SPLIT },
-      ),
+      )
+      .superRefine((distribution, ctx) => {
+        if (totalShare(distribution) !== 100) {
+          ctx.addIssue({ code: "custom", message: splitNot100Message(distribution) });
+        }
+      }),
   })
   .refine(endAfterStart, END_AFTER_START);
 

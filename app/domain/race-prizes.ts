@@ -1,13 +1,17 @@
 /**
  * Prize pools and their split (docs/product.md §P9, docs/product.md §A9). Pools and prizes are
- * integer cents; a distribution maps positions 1..10 to a percent of the pool and is paid as
- * published, even when its shares do not add up to 100% (docs/decisions/0003).
+ * integer cents; a distribution maps positions 1..10 to a percent of the pool. A race pays exactly
+ * its pool: the shares are scaled to 100% and the leftover cent goes to first place
+ * (docs/decisions/0060).
  */
 export type PrizeDistribution = Record<number, number>;
 
 export const PAID_POSITIONS = 10;
 
-/** The monthly race: $500 over 10 positions, shares as published (they add up to 103.5%). */
+/**
+ * The monthly race: $500 over 10 positions, the spec's shares. They add up to 103.5%; splitPool
+ * scales them to the pool (docs/decisions/0060).
+ */
 export const MONTHLY_RACE_POOL_CENTS = 50_000;
 /**
  * Its minimum wager in dollars: the smallest the race form and API accept (docs/product.md §A5,
@@ -47,27 +51,50 @@ export function shareOf(distribution: PrizeDistribution, position: number): numb
   return typeof share === "number" && Number.isFinite(share) && share > 0 ? share : 0;
 }
 
-/** The prize of one position in cents: the pool times the share, rounded to the cent. */
-export function prizeCents(poolCents: number, distribution: PrizeDistribution, position: number) {
-  return Math.round((poolCents * shareOf(distribution, position)) / 100);
+/** A share as whole hundredths of a percent: the split is computed in integers. */
+const shareUnits = (distribution: PrizeDistribution, position: number) =>
+  Math.round(shareOf(distribution, position) * 100);
+
+/**
+ * The prizes of positions 1 to 10 in integer cents, adding up to exactly the pool (nothing when no
+ * position has a share): each position's share of the shares' total, rounded down to the cent, and
+ * the cents that rounding leaves over (fewer than one per position) to the first paid position.
+ * Rounding down means no prize is ever negative and no place pays for another's rounding.
+ */
+export function splitPool(poolCents: number, distribution: PrizeDistribution): number[] {
+  const units = Array.from({ length: PAID_POSITIONS }, (_, i) => shareUnits(distribution, i + 1));
+  const totalUnits = units.reduce((sum, unit) => sum + unit, 0);
+  if (totalUnits === 0) return units.map(() => 0);
+  // Below 2^53 for any pool the form accepts ($10M is 10^9 cents, a share at most 10^4 units).
+  const cents = units.map((unit) => Math.floor((poolCents * unit) / totalUnits));
+  const leftover = poolCents - cents.reduce((sum, cent) => sum + cent, 0);
+  const first = units.findIndex((unit) => unit > 0);
+  cents[first] = (cents[first] ?? 0) + leftover;
+  return cents;
 }
 
-/** Every paid position with its prize in cents, positions 1 to 10. */
+/** The prize of one position in cents (see splitPool). */
+export function prizeCents(poolCents: number, distribution: PrizeDistribution, position: number) {
+  return splitPool(poolCents, distribution)[position - 1] ?? 0;
+}
+
+/**
+ * Every position 1 to 10 with its prize in cents and its share of the pool in percent: the
+ * distribution's share scaled to 100%, to hundredths (the spec's 42.5 of 103.5 is 41.06%).
+ */
 export function prizeTable(
   poolCents: number,
   distribution: PrizeDistribution,
 ): Array<{ position: number; share: number; cents: number }> {
-  return Array.from({ length: PAID_POSITIONS }, (_, index) => {
-    const position = index + 1;
-    return {
-      position,
-      share: shareOf(distribution, position),
-      cents: prizeCents(poolCents, distribution, position),
-    };
-  });
+  const total = totalShare(distribution);
+  return splitPool(poolCents, distribution).map((cents, index) => ({
+    position: index + 1,
+    share: total > 0 ? Math.round((shareOf(distribution, index + 1) / total) * 10_000) / 100 : 0,
+    cents,
+  }));
 }
 
-/** The sum of the shares of positions 1 to 10, in percent (shown beside any distribution). */
+/** The sum of the shares of positions 1 to 10, in percent (an admin's split must make 100). */
 export function totalShare(distribution: PrizeDistribution): number {
   let total = 0;
   for (let position = 1; position <= PAID_POSITIONS; position += 1) {

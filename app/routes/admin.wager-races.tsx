@@ -17,7 +17,12 @@ import {
   RaceDeleteConfirmation,
   TOGGLE_STATUS_INTENT,
 } from "~/components/race/AdminRaceCard";
-import { RaceForm, raceFormDefaults, SAVE_RACE_INTENT } from "~/components/race/RaceForm";
+import {
+  PREVIEW_RACE_INTENT,
+  RaceForm,
+  raceFormDefaults,
+  SAVE_RACE_INTENT,
+} from "~/components/race/RaceForm";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
@@ -101,6 +106,13 @@ export async function action({ request }: ActionFunctionArgs) {
         ? doneWith("Updated Successfully", "Race has been updated.")
         : doneWith("Created Successfully", "Race has been created.");
     }
+    case PREVIEW_RACE_INTENT: {
+      // Nothing is saved: the form comes back with what was typed and each position's prize (for a
+      // browser without JavaScript), as the race form's reply.
+      const submission = parseWithZod(formData, { schema: raceFormSchema });
+      const status = submission.status === "success" ? 200 : 400;
+      return intentReply({ intent: SAVE_RACE_INTENT, result: submission.reply() }, status);
+    }
     case TOGGLE_STATUS_INTENT: {
       if (!id) return unknownIntent();
       const race = await findRace(id);
@@ -132,13 +144,13 @@ export default function AdminWagerRaces() {
   const { revalidate, state } = useRevalidator();
   const navigating = useNavigation().state !== "idle";
 
-  // A failed save shows its form again (with the server's messages), whatever the URL says: the
-  // form of the race whose id it posted, else the new race's.
-  const failedSave = replyTo(actionData, SAVE_RACE_INTENT);
-  const failedSaveId = failedSave ? parsePositiveId(postedId(failedSave.initialValue)) : undefined;
+  // A failed save or a preview shows its form again (with the server's messages or prizes),
+  // whatever the URL says: the form of the race whose id it posted, else the new race's.
+  const formReply = replyTo(actionData, SAVE_RACE_INTENT);
+  const replyId = formReply ? parsePositiveId(postedId(formReply.initialValue)) : undefined;
   const formRace =
-    failedSaveId !== undefined ? (races.find((race) => race.id === failedSaveId) ?? null) : editing;
-  const showForm = creating || editing !== null || failedSave !== undefined;
+    replyId !== undefined ? (races.find((race) => race.id === replyId) ?? null) : editing;
+  const showForm = creating || editing !== null || formReply !== undefined;
 
   // The list refreshes itself, except while a form is open (it would drop the form's messages) or
   // a submission is under way (a refresh then would cancel its reload, and the toast with it).
@@ -186,7 +198,7 @@ export default function AdminWagerRaces() {
             raceId={formRace?.id ?? null}
             defaults={raceFormDefaults(formRace, today)}
             distribution={formRace?.distribution ?? null}
-            lastResult={failedSave}
+            lastResult={formReply}
             cancelTo={PAGE}
           />
         </section>

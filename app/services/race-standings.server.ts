@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Participant, RacePosition, RaceView } from "~/domain/race";
-import { PAID_POSITIONS, prizeCents } from "~/domain/race-prizes";
+import { PAID_POSITIONS, splitPool } from "~/domain/race-prizes";
 import { rankStandings } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
 import { db, dialect } from "./db.server";
@@ -80,9 +80,10 @@ function newestSnapshots(at: string) {
 
 /** The paid top 10 of the standings, each with their prize. */
 export function withPrizes(race: RaceView, standings: Standing[]): Participant[] {
+  const prizes = splitPool(race.prizePoolCents, race.distribution);
   return standings.slice(0, PAID_POSITIONS).map((standing) => ({
     ...standing,
-    prizeCents: prizeCents(race.prizePoolCents, race.distribution, standing.position),
+    prizeCents: prizes[standing.position - 1] ?? 0,
   }));
 }
 

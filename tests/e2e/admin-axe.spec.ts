@@ -10,6 +10,7 @@ const ADMIN_PAGES = [
   ["/admin/users/:self", null],
   ["/admin/audit", "Audit Log"],
   ["/admin/wager-races", null],
+  ["/admin/wager-races?form=new", null],
   ["/admin/analytics", "Analytics"],
 ] as const;
 

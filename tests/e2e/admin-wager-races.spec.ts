@@ -29,22 +29,41 @@ test("an admin creates, edits, toggles and deletes a race with the forms", async
     `${new Date().toISOString().slice(0, 10)}T00:00`,
   );
   await expect(form.getByLabel(/^Position 1/)).toHaveValue("50");
-  await expect(form.getByText("The remainder is shared among positions 4 to 10.")).toBeVisible();
-  // The shares the form would save, with their total (from the server, then following the sliders).
-  const shares = form.getByRole("list", { name: "Shares of positions 1 to 10" });
-  await expect(shares.getByRole("listitem")).toHaveText(
-    ["50", "15", "10", "5", "5", "3.75", "3.75", "2.5", "2.5", "2.5"].map(
-      (share, i) => `#${i + 1} ${share}%`,
-    ),
+  // Each position's share and prize in dollars, and what the sliders leave: from the server, then
+  // following the sliders with JavaScript; without it, after Preview Prizes (which saves nothing).
+  await expect(form.getByText("Left for positions 4 to 10: 25%")).toBeVisible();
+  const prizes = form.getByRole("list", { name: "Prizes of positions 1 to 10" });
+  await expect(prizes.getByRole("listitem")).toHaveText(
+    [
+      ["50", "100.00"],
+      ["15", "30.00"],
+      ["10", "20.00"],
+      ["5", "10.00"],
+      ["5", "10.00"],
+      ["3.75", "7.50"],
+      ["3.75", "7.50"],
+      ["2.5", "5.00"],
+      ["2.5", "5.00"],
+      ["2.5", "5.00"],
+    ].map(([share, dollars], i) => `#${i + 1} ${share}% $${dollars}`),
   );
-  await expect(form.getByText("Total share: 100%")).toBeVisible();
-  if (jsEnabled(info.project.name)) {
-    await form.getByLabel(/^Position 1/).fill("60");
-    await expect(shares.getByRole("listitem").nth(0)).toHaveText("#1 60%");
-    await expect(shares.getByRole("listitem").nth(3)).toHaveText("#4 3%");
-    await form.getByLabel(/^Position 1/).fill("50");
-    await expect(shares.getByRole("listitem").nth(3)).toHaveText("#4 5%");
-  }
+  const preview = async () => {
+    if (!jsEnabled(info.project.name)) {
+      await form.getByRole("button", { name: "Preview Prizes" }).click();
+    }
+  };
+  await form.getByLabel(/^Position 1/).fill("60");
+  await form.getByLabel("Prize pool ($)").fill("300");
+  await preview();
+  await expect(prizes.getByRole("listitem").nth(0)).toHaveText("#1 60% $180.00");
+  await expect(prizes.getByRole("listitem").nth(3)).toHaveText("#4 3% $9.00");
+  await expect(form.getByText("Left for positions 4 to 10: 15%")).toBeVisible();
+  await expect(form.getByLabel(/^Position 1/)).toHaveValue("60");
+  await form.getByLabel(/^Position 1/).fill("50");
+  await form.getByLabel("Prize pool ($)").fill("200");
+  await preview();
+  await expect(prizes.getByRole("listitem").nth(3)).toHaveText("#4 5% $10.00");
+  await expect(page.getByRole("listitem").filter({ hasText: "Weekly Sprint" })).toHaveCount(0);
 
   // Bad input: the spec's messages, nothing written.
   await form.getByLabel("Prize pool ($)").fill("0");
@@ -70,7 +89,7 @@ test("an admin creates, edits, toggles and deletes a race with the forms", async
   const card = page.getByRole("listitem", { name: title });
   await expect(card).toContainText("$300.00");
   await expect(card).toContainText("upcoming");
-  await expect(card).toContainText("total 100%");
+  await expect(card).toContainText("$150.00 (50%) / $45.00 (15%) / $30.00 (10%)");
 
   await card.getByRole("link", { name: "Edit" }).click();
   const edited = `${title} edited`;

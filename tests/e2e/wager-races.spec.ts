@@ -31,10 +31,13 @@ test("/wager-races shows the live monthly race: countdown, participants, $500 pr
   await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
   await expect(page.getByText("$500.00").first()).toBeVisible();
   await expect(page.getByText("within 24 hours of completion").first()).toBeVisible();
-  // The spec's first share: 42.5% of $500.
-  await expect(page.getByRole("listitem").filter({ hasText: "#1 · 42.5%" })).toContainText(
-    "$212.50",
+  // The spec's first share, 42.5% of its 103.5%, scaled to the $500 pool with the leftover cents
+  // (docs/decisions/0060): $205.36, not $212.50.
+  await expect(page.getByRole("listitem").filter({ hasText: "#1 · 41.06%" })).toContainText(
+    "$205.36",
   );
+  await expect(page.getByText("The prizes add up to the pool")).toBeVisible();
+  await expect(page.getByText(/Shares add up to/)).toHaveCount(0);
 });
 
 test("a race whose end has passed shows 'Race Completed' with its participants", async ({

@@ -5,7 +5,7 @@ import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents, formatUsd } from "~/domain/money";
 import { RACE_TYPE_LABELS } from "~/domain/race";
 import type { RaceView } from "~/domain/race";
-import { totalShare } from "~/domain/race-prizes";
+import { prizeTable } from "~/domain/race-prizes";
 
 /** The race fields an admin card shows. */
 type CardRace = Pick<
@@ -70,10 +70,12 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
         <dd>{when.format(new Date(race.startDate))} UTC</dd>
         <dt className="text-muted">Ends</dt>
         <dd>{when.format(new Date(race.endDate))} UTC</dd>
-        <dt className="text-muted">Distribution</dt>
+        <dt className="text-muted">Top 3 prizes</dt>
         <dd>
-          {[1, 2, 3].map((p) => `${race.distribution[p] ?? 0}%`).join(" / ")} … (total{" "}
-          {totalShare(race.distribution)}%)
+          {prizeTable(race.prizePoolCents, race.distribution)
+            .slice(0, 3)
+            .map((row) => `${formatCents(row.cents)} (${row.share}%)`)
+            .join(" / ")}
         </dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">

@@ -11,22 +11,22 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { useSubmittingIntent } from "~/components/ui/hooks";
+import { formatCents, toCents } from "~/domain/money";
 import {
   DEFAULT_ADMIN_SPLIT,
   formDistribution,
-  PAID_POSITIONS,
-  shareOf,
+  prizeTable,
   TOP_THREE_OVER_100,
   topThreeOf,
-  totalShare,
 } from "~/domain/race-prizes";
 import type { PrizeDistribution, TopThree } from "~/domain/race-prizes";
 import { toUtcDateTimeLocal } from "~/domain/race-time";
 import type { RaceView } from "~/domain/race";
 import { raceFormSchema } from "~/domain/race-form";
 
-/** What the race form posts as its `intent`. */
+/** What the race form posts as its `intent`: save it, or show its prizes without saving. */
 export const SAVE_RACE_INTENT = "save";
+export const PREVIEW_RACE_INTENT = "preview";
 
 export interface RaceFormDefaults {
   title: string;
@@ -112,25 +112,57 @@ function SelectField({
   );
 }
 
-/** The shares of positions 1 to 10 that the form would save, with their total. */
-function SavedShares({ distribution }: { distribution: PrizeDistribution | null }) {
-  if (!distribution) return <p className="mt-2 text-sm text-destructive">{TOP_THREE_OVER_100}</p>;
+/** The pool the prize field holds, in cents; null while it holds no amount. */
+function poolCentsOf(value: string): number | null {
+  const dollars = Number(value);
+  return value.trim() !== "" && Number.isFinite(dollars) && dollars > 0 ? toCents(dollars) : null;
+}
+
+/**
+ * What each position would be paid, in percent of the pool and in dollars, and what the sliders
+ * leave for positions 4 to 10. Rendered by the server (after a save or a preview without
+ * JavaScript), following the sliders and the pool as they move with it.
+ */
+function PrizePreview({
+  sliders,
+  kept,
+  poolCents,
+}: {
+  sliders: TopThree;
+  kept: PrizeDistribution | null;
+  poolCents: number | null;
+}) {
+  const distribution = formDistribution(sliders, kept);
+  const left = 100 - sliders[0] - sliders[1] - sliders[2];
   return (
-    <div className="mt-3" data-testid="saved-shares">
-      <ol
-        aria-label="Shares of positions 1 to 10"
-        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5"
-      >
-        {Array.from({ length: PAID_POSITIONS }, (_, index) => (
-          <li key={index}>
-            <span className="text-muted">#{index + 1}</span>{" "}
-            <span className="tabular-nums">{shareOf(distribution, index + 1)}%</span>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-2 text-sm font-semibold">
-        Total share: <span className="tabular-nums">{totalShare(distribution)}%</span>
-      </p>
+    <div className="mt-3" data-testid="prize-preview" aria-live="polite">
+      {kept !== null && distribution === kept ? (
+        <p className="text-sm text-muted">
+          This race keeps its own split, scaled to the pool, until a slider moves.
+        </p>
+      ) : (
+        <p className={`text-sm font-semibold ${left < 0 ? "text-destructive" : ""}`}>
+          {left < 0
+            ? `${TOP_THREE_OVER_100}: ${-left}% too much.`
+            : `Left for positions 4 to 10: ${left}%`}
+        </p>
+      )}
+      {distribution ? (
+        <ol
+          aria-label="Prizes of positions 1 to 10"
+          className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5"
+        >
+          {prizeTable(poolCents ?? 0, distribution).map((row) => (
+            <li key={row.position}>
+              <span className="text-muted">#{row.position}</span>{" "}
+              <span className="tabular-nums">{row.share}%</span>{" "}
+              <span className="tabular-nums font-semibold">
+                {poolCents === null ? "–" : formatCents(row.cents)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </div>
   );
 }
@@ -139,7 +171,8 @@ function SavedShares({ distribution }: { distribution: PrizeDistribution | null 
  * The race create/edit form (docs/product.md §A2, §A5, §A9): a native POST form. The server
  * validates and answers errors in place (conform keeps the values the admin typed); with
  * JavaScript the same schema checks each field as it is left, before anything is sent. Below the
- * sliders, the shares it would save: rendered by the server, following the sliders with JavaScript.
+ * sliders, each position's prize in dollars (PrizePreview); Preview Prizes asks the server for them
+ * without saving, for a browser without JavaScript.
  */
 export function RaceForm({
   raceId,
@@ -171,6 +204,7 @@ export function RaceForm({
     sliderValue(1),
     sliderValue(2),
   ]);
+  const [pool, setPool] = useState(() => String(fields.prizePool.initialValue ?? ""));
 
   return (
     <Form
@@ -180,7 +214,6 @@ export function RaceForm({
       {...getFormProps(form)}
       className="mt-4 grid gap-4 rounded-xl border border-accent bg-card p-5 sm:grid-cols-2"
     >
-      <input type="hidden" name="intent" value={SAVE_RACE_INTENT} />
       {raceId ? <input type="hidden" name="id" value={raceId} /> : null}
       {form.errors?.length ? (
         <p className="text-sm text-destructive sm:col-span-2">{form.errors.join(" ")}</p>
@@ -204,6 +237,7 @@ export function RaceForm({
         <input
           {...getInputProps(fields.prizePool, { type: "number" })}
           step="0.01"
+          onChange={(event) => setPool(event.currentTarget.value)}
           className={FIELD}
         />
         <FieldError id={fields.prizePool.errorId} errors={fields.prizePool.errors} />
@@ -262,8 +296,10 @@ export function RaceForm({
             </div>
           ))}
         </div>
-        <p className="mt-2 text-sm text-muted">The remainder is shared among positions 4 to 10.</p>
-        <SavedShares distribution={formDistribution(shown, distribution)} />
+        <p className="mt-2 text-sm text-muted">
+          The shares add up to 100%: what positions 1 to 3 leave is shared among positions 4 to 10.
+        </p>
+        <PrizePreview sliders={shown} kept={distribution} poolCents={poolCentsOf(pool)} />
       </fieldset>
 
       <div className="sm:col-span-2">
@@ -282,8 +318,23 @@ export function RaceForm({
       </div>
 
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <button type="submit" disabled={busy} className={`${PRIMARY_BUTTON} px-5 py-2`}>
+        <button
+          type="submit"
+          name="intent"
+          value={SAVE_RACE_INTENT}
+          disabled={busy}
+          className={`${PRIMARY_BUTTON} px-5 py-2`}
+        >
           {raceId ? "Save Race" : "Create Race"}
+        </button>
+        {/* After Save, which stays the button Enter presses. */}
+        <button
+          type="submit"
+          name="intent"
+          value={PREVIEW_RACE_INTENT}
+          className={`${SECONDARY_BUTTON} px-5 py-2`}
+        >
+          Preview Prizes
         </button>
         <Link to={cancelTo} className={`${SECONDARY_BUTTON} px-5 py-2`}>
           Cancel

@@ -1,6 +1,6 @@
 import { formatCents } from "~/domain/money";
 import type { BoardRace } from "~/domain/race";
-import { prizeTable, totalShare } from "~/domain/race-prizes";
+import { prizeTable } from "~/domain/race-prizes";
 
 /** The race's prize pool and who it pays. */
 export function PrizePoolPanel({ poolCents }: { poolCents: number }) {
@@ -19,7 +19,7 @@ export function PrizePoolPanel({ poolCents }: { poolCents: number }) {
   );
 }
 
-/** The prize and share of each paid position, with the total of the shares. */
+/** The prize and share of each paid position: together they are the whole pool. */
 export function PrizeBreakdown({
   race,
 }: {
@@ -44,7 +44,8 @@ export function PrizeBreakdown({
         ))}
       </ol>
       <p className="mt-2 text-xs text-muted">
-        Shares add up to {totalShare(race.distribution)}% of the pool and are paid as published.
+        The prizes add up to the pool: each is rounded down to the cent and first place gets the
+        cents left over.
       </p>
     </section>
   );

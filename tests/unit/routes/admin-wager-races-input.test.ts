@@ -199,6 +199,58 @@ describe("hostile race input", () => {
   });
 });
 
+describe("an admin's split pays the whole pool", () => {
+  it("is refused with what is left or what is too much unless it adds up to 100%, nothing written", async () => {
+    const short = await sendJson("POST", { ...apiFields, prizeDistribution: { 1: 60, 2: 30 } });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({
+      message: "The shares must add up to 100%: 10% is left to share",
+    });
+    const spec = { 1: 42.5, 2: 20, 3: 15, 4: 7.5, 5: 6, 6: 4, 7: 2.75, 8: 2.25, 9: 1.75, 10: 1.75 };
+    const over = await sendJson("POST", { ...apiFields, prizeDistribution: spec });
+    expect(over.status).toBe(400);
+    expect(fieldErrors(over.body).prizeDistribution).toEqual([
+      "The shares must add up to 100%: they add up to 103.5%, 3.5% too much",
+    ]);
+    expect(await raceCount()).toBe(0);
+
+    const created = await sendJson("POST", { ...apiFields, prizeDistribution: { 1: 70, 2: 30 } });
+    expect(created.status).toBe(201);
+    const id = (created.body as { race: { id: number } }).race.id;
+    const update = await sendJson("PUT", {
+      ...apiFields,
+      id,
+      title: "Changed",
+      prizeDistribution: spec,
+    });
+    expect(update.status).toBe(400);
+    const stored = await db.selectFrom("races").selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ title: "Weekend Blitz", prize_distribution: '{"1":70,"2":30}' });
+
+    const page = await postForm({ ...formFields, first: "60", second: "30", third: "20" });
+    expect(page.status).toBe(400);
+    expect(fieldErrors(page.body).third).toEqual([
+      "Positions 1 to 3 cannot share more than 100% of the pool",
+    ]);
+    expect(await raceCount()).toBe(1);
+  });
+
+  it("previews the form's prizes without saving anything", async () => {
+    const preview = await postForm({ ...formFields, intent: "preview", first: "60" });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      intent: "save",
+      result: { initialValue: { first: "60", prizePool: "200" } },
+    });
+    expect(fieldErrors(preview.body)).toEqual({});
+    expect(await raceCount()).toBe(0);
+
+    const refused = await postForm({ ...formFields, intent: "preview", prizePool: "0" });
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused.body).prizePool).toEqual(["Prize pool must be greater than 0"]);
+  });
+});
+
 describe("one monthly race that is not completed per UTC month", () => {
   const monthly = {
     ...apiFields,
