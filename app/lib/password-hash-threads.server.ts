@@ -131,7 +131,7 @@ export interface PasswordHashThreads {
  * How many hashing threads a machine of `cores` cores runs: one core is left to the event loop
  * (pages), the rest hash; a single core shares. A niced thread still takes a slice of the core the
  * event loop is on whenever it runs there, and on two cores two threads always did: one hashing
- * thread leaves the event loop a core of its own (docs/decisions/0056).
+ * thread leaves the event loop a core of its own (docs/decisions/0050).
  */
 export function hashingThreadCount(cores: number): number {
   return Math.max(1, Math.floor(cores) - 1);
