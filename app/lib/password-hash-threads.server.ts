@@ -127,6 +127,16 @@ export interface PasswordHashThreads {
   close(): Promise<void>;
 }
 
+/**
+ * How many hashing threads a machine of `cores` cores runs: one core is left to the event loop
+ * (pages), the rest hash; a single core shares. A niced thread still takes a slice of the core the
+ * event loop is on whenever it runs there, and on two cores two threads always did: one hashing
+ * thread leaves the event loop a core of its own (docs/decisions/0050).
+ */
+export function hashingThreadCount(cores: number): number {
+  return Math.max(1, Math.floor(cores) - 1);
+}
+
 /** A first guess at a job's duration, until one has been measured. */
 const FIRST_JOB_ESTIMATE_MS = 100;
 const MAX_RETRY_AFTER_SECONDS = 60;

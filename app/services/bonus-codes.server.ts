@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Expression, Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
 import { BONUS_CODE_MESSAGES } from "~/domain/bonus-code-form";
@@ -232,7 +232,7 @@ export async function hasUnseenBonusCode(userId: number, now: Date = new Date())
 }
 
 /** hasUnseenBonusCode's query: a row when there is one (an EXISTS of the header's figures). */
-export function unseenBonusCodeQuery(userId: number, now: Date) {
+export function unseenBonusCodeQuery(userId: number | Expression<number>, now: Date) {
   return db
     .selectFrom("bonus_codes")
     .select("bonus_codes.id")

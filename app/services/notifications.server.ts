@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Expression, Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { INBOX_PAGE_SIZE } from "~/domain/notifications";
 import type { NotificationKind, NotificationView } from "~/domain/notifications";
@@ -101,7 +101,7 @@ export async function unreadCount(userId: number): Promise<number> {
 }
 
 /** unreadCount's query, one column (a scalar subquery of the header's figures). */
-export function unreadCountQuery(userId: number) {
+export function unreadCountQuery(userId: number | Expression<number>) {
   return db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("n"))

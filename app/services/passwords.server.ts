@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { currentHashClient } from "~/lib/password-hash-client.server";
-import { createPasswordHashThreads } from "~/lib/password-hash-threads.server";
+import { createPasswordHashThreads, hashingThreadCount } from "~/lib/password-hash-threads.server";
 
 /**
  * Password hashing with argon2id at OWASP's parameters (19 MiB, t=2, p=1; docs/decisions/0050),
@@ -65,21 +65,22 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 /** Nice steps below the event loop: under full load the pages get the cores first. */
 const HASHING_PRIORITY_BELOW_EVENT_LOOP = 10;
 
-/** Hashes that may wait per thread: at argon2id's ~15-50 ms a hash, well under a second's wait. */
-const WAITING_PER_THREAD = 16;
+/** Hashes that may wait per core: at argon2id's ~15-50 ms a hash, well under a second's wait. */
+const WAITING_PER_CORE = 16;
 
 /**
- * Hashes run on threads of their own, one per core, at a lower scheduling priority
+ * Hashes run on threads of their own, one per core but the event loop's, at a lower priority
  * (app/lib/password-hash-threads.server.ts, docs/decisions/0045 and 0050): the pages get the cores
  * first. The queue is bounded, shared fairly between client addresses, and a client that has gone
  * leaves it; past it, HashQueueFull (a 503 with Retry-After). It also bounds scrypt's memory
  * (128 MiB a hash) and leaves libuv's pool to files and zlib.
  */
-const threads = availableParallelism();
+const cores = availableParallelism();
 const hashing = createPasswordHashThreads({
-  threads,
+  threads: hashingThreadCount(cores),
   lowerBy: HASHING_PRIORITY_BELOW_EVENT_LOOP,
-  waitingLimit: threads * WAITING_PER_THREAD,
+  // As many waiting places as with a thread per core: argon2id still drains them in under a second.
+  waitingLimit: cores * WAITING_PER_CORE,
 });
 
 /** Password hashes waiting for a thread, by client address. */

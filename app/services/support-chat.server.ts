@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Transaction } from "kysely";
+import type { Expression, Transaction } from "kysely";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { createRateLimiter } from "~/lib/rate-limiter.server";
 import type { Database } from "~db/schema";
@@ -366,7 +366,7 @@ export async function unreadStaffReplies(userId: number): Promise<number> {
 }
 
 /** unreadStaffReplies's query, one column (a scalar subquery of the header's figures). */
-export function unreadStaffRepliesQuery(userId: number) {
+export function unreadStaffRepliesQuery(userId: number | Expression<number>) {
   return db
     .selectFrom("support_conversations as c")
     .innerJoin("support_messages as m", "m.conversation_id", "c.id")

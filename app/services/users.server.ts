@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Expression } from "kysely";
 import type { Account, FieldConflict, PublicProfile } from "~/domain/account";
 import type { ProfileForm } from "~/domain/account-forms";
 import { canonicalUsername } from "~/domain/usernames";
@@ -50,7 +51,7 @@ export async function totalWageredOfUser(userId: number): Promise<number> {
 }
 
 /** totalWageredOfUser's query, one column (a scalar subquery of the header's figures). */
-export function totalWageredQuery(userId: number) {
+export function totalWageredQuery(userId: number | Expression<number>) {
   return usersWithLinkedPlayer().select(TOTAL_WAGERED).where("users.id", "=", userId);
 }
 

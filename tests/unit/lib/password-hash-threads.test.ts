@@ -2,7 +2,11 @@ import { scryptSync } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPasswordHashThreads, HashQueueFull } from "~/lib/password-hash-threads.server";
+import {
+  createPasswordHashThreads,
+  hashingThreadCount,
+  HashQueueFull,
+} from "~/lib/password-hash-threads.server";
 import type { HashClient, HashJob, PasswordHashThreads } from "~/lib/password-hash-threads.server";
 
 // Cheap parameters: these tests are about the threads and the queue, not about the hashes' cost.
@@ -46,6 +50,10 @@ afterEach(async () => {
 });
 
 describe("password hashing threads", () => {
+  it("leave one core to the event loop, and hash on a single core's machine too", () => {
+    expect([1, 2, 3, 4, 8, 64].map(hashingThreadCount)).toEqual([1, 1, 2, 3, 7, 63]);
+  });
+
   it("derive the same keys as scrypt on the event loop", async () => {
     const pool = start({ threads: 2 });
     const jobs = ["alpha", "beta", "gamma"].map(job);
