@@ -69,12 +69,12 @@ export default defineConfig({
       stderr: "pipe",
       env: { FAKE_PROVIDER_PORT: String(FAKE_PROVIDER_PORT) },
     },
-    // The production build (npm run build runs first) on a throwaway database. It syncs from the
-    // fake provider, deliberately: the e2e tests need known players and a provider whose data they
-    // can change; the demo source (no token) is covered by vitest. Every 2 s, so a change shows
-    // up quickly.
+    // The production build (npm run build runs first), run as production runs it (plain node,
+    // build/server.js), on a throwaway database. It syncs from the fake provider, deliberately:
+    // the e2e tests need known players and a provider whose data they can change; the demo source
+    // (no token) is covered by vitest. Every 2 s, so a change shows up quickly.
     {
-      command: "rm -rf tests/.tmp/e2e && node_modules/.bin/tsx server.ts",
+      command: "rm -rf tests/.tmp/e2e && node build/server.js",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

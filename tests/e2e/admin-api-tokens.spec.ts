@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "~db";
@@ -9,6 +8,7 @@ import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import { PASSWORD, signInAtAdminLogin } from "./admin-sign-in";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, jsEnabled, storedPlayerCount, test, waitForHydration } from "./fixtures";
+import { ownPort, startOwnServer } from "./own-server";
 
 // The admin API-token page of issue 15: the tabs, every banner, the form's messages, saving
 // (post/redirect/get, with and without JavaScript), the provider health and the panel's card.
@@ -135,12 +135,11 @@ test("an admin saves tokens and sees each banner; the token itself is never show
 
 // Going live from the admin area (issue 29), on a server of its own without GOATED_API_TOKEN or
 // GOATED_AFFILIATE_UID (those of the shared server win over saved settings), with a provider of its
-// own that wants a 24-hour token at the affiliate code's endpoint. One pair per project, beside the
-// shared port.
-const BASE_PORT = Number(process.env.E2E_PORT ?? 3311);
-const OWN_PORTS: Record<string, { site: number; provider: number }> = {
-  "js-off": { site: BASE_PORT + 80, provider: BASE_PORT + 81 },
-  "js-on": { site: BASE_PORT + 82, provider: BASE_PORT + 83 },
+// own that wants a 24-hour token at the affiliate code's endpoint. One pair per project (the
+// provider on a free port).
+const OWN_PORTS: Record<string, number> = {
+  "js-off": ownPort("provider-setup-js-off"),
+  "js-on": ownPort("provider-setup-js-on"),
 };
 const AFFILIATE_CODE = "2RW440E";
 const OPERATOR = "opsadmin";
@@ -148,11 +147,10 @@ const OPERATOR = "opsadmin";
 test("an operator pastes token and code, tests, saves, sees live data and a refusal, and goes back to demo", async ({
   page,
 }, info) => {
-  const ports = OWN_PORTS[info.project.name];
-  test.skip(!ports, "js-off and js-on cover it");
-  if (!ports) return;
+  const port = OWN_PORTS[info.project.name];
+  test.skip(!port, "js-off and js-on cover it");
+  if (!port) return;
   test.setTimeout(120_000);
-  const origin = `http://localhost:${ports.site}`;
   const folder = `tests/.tmp/provider-setup-${info.project.name}`;
   rmSync(folder, { recursive: true, force: true });
   const issuedAt = new Date();
@@ -161,27 +159,19 @@ test("an operator pastes token and code, tests, saves, sees live data and a refu
     issuedAt,
     expiresAt: new Date(issuedAt.getTime() + DAY),
   });
-  const provider = await startFakeProvider({
-    port: ports.provider,
-    token,
-    affiliateUid: AFFILIATE_CODE,
+  const provider = await startFakeProvider({ token, affiliateUid: AFFILIATE_CODE });
+  const server = startOwnServer(port, {
+    DATABASE_PATH: `${folder}/goatedvips.sqlite`,
+    SESSION_SECRET: "provider-setup-secret-long-enough-to-sign",
+    ADMIN_USERNAME: OPERATOR,
+    ADMIN_PASSWORD: PASSWORD,
+    GOATED_API_BASE_URL: provider.url,
+    GOATED_API_TOKEN: "",
+    GOATED_AFFILIATE_UID: "",
+    SYNC_INTERVAL_SECONDS: "1",
+    BACKUP_INTERVAL_HOURS: "0",
   });
-  const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(ports.site),
-      DATABASE_PATH: `${folder}/goatedvips.sqlite`,
-      SESSION_SECRET: "provider-setup-secret-long-enough-to-sign",
-      ADMIN_USERNAME: OPERATOR,
-      ADMIN_PASSWORD: PASSWORD,
-      GOATED_API_BASE_URL: provider.url,
-      GOATED_API_TOKEN: "",
-      GOATED_AFFILIATE_UID: "",
-      SYNC_INTERVAL_SECONDS: "1",
-    },
-    stdio: "ignore",
-  });
+  const origin = server.origin;
   const demoNotice = page.getByRole("note").filter({ hasText: "shows demo data" });
   // The fixture's top all-time player.
   const livePlayer = page.getByText("100xDegen").filter({ visible: true }).first();
@@ -255,9 +245,7 @@ test("an operator pastes token and code, tests, saves, sees live data and a refu
       await expect(demoNotice).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+    await server.stop();
     await provider.close();
   }
 });

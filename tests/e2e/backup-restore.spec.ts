@@ -1,13 +1,12 @@
-import { execFile, spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { promisify } from "node:util";
 import { expect, test } from "./fixtures";
+import { healthy, ownPort, startOwnServer } from "./own-server";
 
 // docs/operations.md "Backups": the production server, data made through the UI, `npm run backup`, the
-// database wiped, `npm run restore`, and the data is back. A server of its own, beside the shared
-// port like the lifecycle test.
-const PORT = Number(process.env.E2E_PORT ?? 3311) + 90;
+// database wiped, `npm run restore`, and the data is back. A server of its own.
+const PORT = ownPort("backup-restore");
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA = "tests/.tmp/backup-restore";
 const DATABASE_PATH = `${DATA}/goatedvips.sqlite`;
@@ -27,20 +26,10 @@ const SIGN_IN_TIMEOUT = { timeout: 20_000 };
 
 test.describe.configure({ timeout: 180_000 });
 
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn("node_modules/.bin/tsx", ["server.ts"], { env: ENV, stdio: "ignore" });
-  await expect
-    .poll(async () => (await fetch(`${ORIGIN}/healthz`).catch(() => null))?.status, {
-      timeout: 60_000,
-    })
-    .toBe(200);
+async function startServer() {
+  const server = startOwnServer(PORT, ENV);
+  await healthy(server);
   return server;
-}
-
-async function stopServer(server: ChildProcess) {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
 }
 
 /** An npm script with the test's environment: its exit code and output. */
@@ -85,7 +74,7 @@ test("backup, wipe, restore: the account made before the backup signs in again",
     expect(refused.output).toContain("Restore refused");
     expect(refused.output).toContain("in use by another process");
 
-    await stopServer(server);
+    await server.stop();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(DATABASE_PATH + suffix, { force: true });
     expect(existsSync(DATABASE_PATH)).toBe(false);
 
@@ -103,6 +92,6 @@ test("backup, wipe, restore: the account made before the backup signs in again",
     await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible(SIGN_IN_TIMEOUT);
     await expect(page.getByText(`${username}@example.com`)).toBeVisible();
   } finally {
-    if (server.exitCode === null && server.signalCode === null) await stopServer(server);
+    await server.stop();
   }
 });

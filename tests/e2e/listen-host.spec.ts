@@ -1,11 +1,11 @@
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import { expect, test } from "./fixtures";
+import { ownPort, startOwnServer } from "./own-server";
 
 // HOST=127.0.0.1, as the deploy guide sets it behind a reverse proxy: the server answers on
-// loopback and on no other address of the machine. A server of its own, beside the shared port.
-const PORT = Number(process.env.E2E_PORT ?? 3311) + 83;
+// loopback and on no other address of the machine. A server of its own.
+const PORT = ownPort("listen-host");
 
 /** This machine's addresses that are not loopback (IPv6 ones in brackets, link-local left out). */
 function outsideAddresses(): string[] {
@@ -20,35 +20,26 @@ const status = async (host: string) =>
 
 test("with HOST=127.0.0.1 the server listens on loopback only", async ({}, info) => {
   test.skip(info.project.name !== "js-off", "a server-level test: one project is enough");
+  test.setTimeout(90_000);
   const outside = outsideAddresses();
   // Without another address nothing could tell loopback-only from every interface.
   test.skip(outside.length === 0, "this machine has no address but loopback");
   rmSync("tests/.tmp/listen-host", { recursive: true, force: true });
-  const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATABASE_PATH: "tests/.tmp/listen-host/goatedvips.sqlite",
-      SESSION_SECRET: "listen-host-secret-that-is-long-enough-to-sign",
-      GOATED_API_TOKEN: "",
-      SYNC_INTERVAL_SECONDS: "300",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = startOwnServer(PORT, {
+    HOST: "127.0.0.1",
+    DATABASE_PATH: "tests/.tmp/listen-host/goatedvips.sqlite",
+    SESSION_SECRET: "listen-host-secret-that-is-long-enough-to-sign",
+    GOATED_API_TOKEN: "",
+    SYNC_INTERVAL_SECONDS: "300",
+    BACKUP_INTERVAL_HOURS: "0",
   });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
   try {
     await expect.poll(() => status("127.0.0.1"), { timeout: 30_000 }).toBe(200);
-    expect(output).toContain(`listening on http://127.0.0.1:${PORT}`);
+    expect(server.output()).toContain(`listening on http://127.0.0.1:${PORT}`);
     for (const host of [...outside, "[::1]"]) {
       expect(await status(host), `http://${host}:${PORT}`).toBe("refused");
     }
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+    await server.stop();
   }
 });

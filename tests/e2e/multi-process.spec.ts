@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,52 +6,32 @@ import WebSocket from "ws";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { createTestPostgresDatabase, postgresSkipReason } from "../postgres/scratch-database";
 import { expect, test } from "./fixtures";
+import { healthy, ownPort, startOwnServer } from "./own-server";
+import type { OwnServer } from "./own-server";
 
 // Issue 20's multi-process test (docs/decisions/0038): two production servers on one PostgreSQL,
-// on ports of their own beside the shared one, syncing the demo source every 2 s.
-const PORTS = [0, 1].map((i) => Number(process.env.E2E_PORT ?? 3311) + 86 + i);
+// on ports of their own, syncing the demo source every 2 s.
+const PORTS = [ownPort("multi-process-0"), ownPort("multi-process-1")];
 const JOB_LEADER_INTERVAL_SECONDS = 2;
 const LEADER_LINE = "this process holds the job lock and runs the jobs";
 const PASSWORD = "goat-secret-1";
 
-interface ServerProcess {
-  port: number;
-  origin: string;
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-}
+type ServerProcess = OwnServer;
 
 function startServer(port: number, databaseUrl: string): ServerProcess {
   const dataDir = mkdtempSync(path.join(tmpdir(), "goatedvips-multi-"));
-  // Node itself, not the tsx command, which runs the server in a child of its own: SIGKILL must
-  // reach the process that holds the job lock.
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATABASE_PATH: path.join(dataDir, "goatedvips.sqlite"),
-      // No start-up pg_dump (decision 0053): these tests are about the job lock, not backups.
-      BACKUP_INTERVAL_HOURS: "0",
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      GOATED_API_TOKEN: "",
-      SYNC_INTERVAL_SECONDS: "2",
-      JOB_LEADER_INTERVAL_SECONDS: String(JOB_LEADER_INTERVAL_SECONDS),
-    },
+  // Plain node running the built server, no runner between: SIGKILL must reach the process that
+  // holds the job lock.
+  return startOwnServer(port, {
+    DATABASE_URL: databaseUrl,
+    DATABASE_PATH: path.join(dataDir, "goatedvips.sqlite"),
+    // No start-up pg_dump (decision 0053): these tests are about the job lock, not backups.
+    BACKUP_INTERVAL_HOURS: "0",
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    GOATED_API_TOKEN: "",
+    SYNC_INTERVAL_SECONDS: "2",
+    JOB_LEADER_INTERVAL_SECONDS: String(JOB_LEADER_INTERVAL_SECONDS),
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  return { port, origin: `http://localhost:${port}`, child, output: () => output };
-}
-
-async function healthy(server: ServerProcess) {
-  await expect
-    .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status, {
-      timeout: 60_000,
-    })
-    .toBe(200);
 }
 
 /** A websocket on one process, keeping every message it got. */
@@ -168,16 +146,7 @@ test("two processes on one PostgreSQL share pushes and hand the jobs over", asyn
       });
     }
     for (const socket of sockets) socket.terminate();
-    await Promise.all(
-      servers.map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
-            s.child.once("exit", () => resolve());
-            s.child.kill("SIGTERM");
-          }),
-      ),
-    );
+    await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
   }
 });

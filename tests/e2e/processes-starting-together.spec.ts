@@ -1,5 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
-import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,43 +6,29 @@ import pg from "pg";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { createTestPostgresDatabase, postgresSkipReason } from "../postgres/scratch-database";
 import { expect, test } from "./fixtures";
+import { healthy, ownPort, startOwnServer } from "./own-server";
 
 // Issue 30 item 5: two production servers started at the same moment on one PostgreSQL, with
 // ADMIN_USERNAME, while a third process (this test, holding the job lock) runs a sync. Ports of
-// their own beside the shared one.
-const PORTS = [0, 1].map((i) => Number(process.env.E2E_PORT ?? 3311) + 92 + i);
+// their own.
+const PORTS = [ownPort("together-0"), ownPort("together-1")];
 const JOB_LEADER_INTERVAL_SECONDS = 1;
 // app/lib/job-leader.server.ts's JOB_LOCK_KEY.
 const JOB_LOCK_KEY = 7_157_011_926;
 
-interface ServerProcess {
-  origin: string;
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-}
-
-function startServer(port: number, databaseUrl: string): ServerProcess {
+function startServer(port: number, databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "goatedvips-together-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATABASE_PATH: path.join(dataDir, "goatedvips.sqlite"),
-      // No start-up pg_dump (decision 0053): these tests are about the job lock, not backups.
-      BACKUP_INTERVAL_HOURS: "0",
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      ADMIN_USERNAME: "operator",
-      ADMIN_PASSWORD: "operator-password",
-      GOATED_API_TOKEN: "",
-      JOB_LEADER_INTERVAL_SECONDS: String(JOB_LEADER_INTERVAL_SECONDS),
-    },
+  return startOwnServer(port, {
+    DATABASE_URL: databaseUrl,
+    DATABASE_PATH: path.join(dataDir, "goatedvips.sqlite"),
+    // No start-up pg_dump (decision 0053): these tests are about the job lock, not backups.
+    BACKUP_INTERVAL_HOURS: "0",
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    ADMIN_USERNAME: "operator",
+    ADMIN_PASSWORD: "operator-password",
+    GOATED_API_TOKEN: "",
+    JOB_LEADER_INTERVAL_SECONDS: String(JOB_LEADER_INTERVAL_SECONDS),
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  return { origin: `http://localhost:${port}`, child, output: () => output };
 }
 
 test("two processes started together create the admin once and leave the running sync to its owner", async ({}, info) => {
@@ -73,13 +58,7 @@ test("two processes started together create the admin once and leave the running
 
   const servers = PORTS.map((port) => startServer(port, database.url));
   try {
-    for (const server of servers) {
-      await expect
-        .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status, {
-          timeout: 120_000,
-        })
-        .toBe(200);
-    }
+    for (const server of servers) await healthy(server, 120_000);
     expect(servers.map((server) => server.child.exitCode)).toEqual([null, null]);
     const admins = await database.query(
       "SELECT is_admin FROM users WHERE username_canonical = 'operator'",
@@ -112,16 +91,7 @@ test("two processes started together create the admin once and leave the running
       await info.attach(`server ${i}`, { body: server.output(), contentType: "text/plain" });
     }
     if (!holderGone) await holder.end();
-    await Promise.all(
-      servers.map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
-            s.child.once("exit", () => resolve());
-            s.child.kill("SIGTERM");
-          }),
-      ),
-    );
+    await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
   }
 });
