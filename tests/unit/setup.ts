@@ -6,12 +6,15 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { createTestDatabase, POSTGRES_PASS } from "../postgres/template-database";
 
 process.env.DATABASE_PATH = path.join(
   mkdtempSync(path.join(tmpdir(), "goatedvips-unit-")),
   "test.sqlite",
 );
 copyFileSync(inject("sqliteTemplatePath"), process.env.DATABASE_PATH);
-if (POSTGRES_PASS) process.env.DATABASE_URL = await createTestDatabase();
+// POSTGRES_PASS, read here without loading the database modules: most test files need none.
+if (process.env.VITEST_POSTGRES === "1") {
+  const { createTestDatabase } = await import("../postgres/template-database");
+  process.env.DATABASE_URL = await createTestDatabase();
+}
 process.env.SESSION_SECRET = "unit-test-secret-that-is-long-enough-to-sign";
