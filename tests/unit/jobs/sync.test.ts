@@ -26,6 +26,11 @@ let provider: FakeProvider;
 let clock: Date;
 const messages: ServerMessage[] = [];
 
+// A provider that answers gets all the time a loaded machine needs; only "hang" reaches a timeout.
+const HEALTHY_PROVIDER_TIMEOUT_MS = 20_000;
+/** For the provider that never answers: the sync must give up on it, whatever the machine's load. */
+const HANGING_PROVIDER_TIMEOUT_MS = 300;
+
 function options(overrides: Partial<SyncOptions["config"]> = {}): SyncOptions {
   return {
     config: {
@@ -35,7 +40,7 @@ function options(overrides: Partial<SyncOptions["config"]> = {}): SyncOptions {
       ...overrides,
     },
     now: () => clock,
-    timeoutMs: 300,
+    timeoutMs: HEALTHY_PROVIDER_TIMEOUT_MS,
   };
 }
 
@@ -315,7 +320,10 @@ describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
     provider.bump("fp-live", 500);
     provider.setMode(mode);
 
-    const result = await runSync(options());
+    const result = await runSync({
+      ...options(),
+      ...(mode === "hang" ? { timeoutMs: HANGING_PROVIDER_TIMEOUT_MS } : {}),
+    });
     expect(result).toMatchObject({ outcome: "failed", source: "provider", error });
     if (mode === "rate-limited") {
       expect(result).toMatchObject({ rateLimited: true, retryAfterMs: RETRY_AFTER_SECONDS * 1000 });

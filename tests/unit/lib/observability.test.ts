@@ -27,10 +27,10 @@ import { insertProviderToken, insertSession, insertUser } from "../../factories"
 const logLines = vi.hoisted(() => [] as string[]);
 vi.mock("~/lib/logger.server", async (importOriginal) => {
   const actual = await importOriginal<typeof LoggerModule>();
-  return {
-    ...actual,
-    logger: actual.createLogger({ write: (line: string) => void logLines.push(line) }),
-  };
+  const logger = actual.createLogger({ write: (line: string) => void logLines.push(line) });
+  // At the default threshold: vitest.config.ts silences the log everywhere else.
+  logger.level = "info";
+  return { ...actual, logger };
 });
 
 const PORT = 4241;

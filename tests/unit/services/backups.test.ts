@@ -31,8 +31,9 @@ import { BackupFileError, restoreBackup, restorePostgresBackup } from "~/service
 import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
 
 const live = databasePathFromEnv();
-// Each backup copies and compresses a whole file: seconds on a loaded machine.
-vi.setConfig({ testTimeout: 30_000 });
+// Each backup copies and compresses a whole file, and `npm run backup` or pg_dump and pg_restore
+// start processes of their own: tens of seconds on a loaded machine (a hang guard).
+vi.setConfig({ testTimeout: 120_000 });
 const freshDir = (name: string) => mkdtempSync(path.join(tmpdir(), `goatedvips-${name}-`));
 
 beforeAll(async () => {
