@@ -555,7 +555,12 @@ async function storeOnPostgres(
         return found;
       };
       let lookup = lookUpBatch(0);
+      // Writes queued before each batch: a batch waits for those of the batch two before it, so
+      // at most two batches' payloads are held while PostgreSQL catches up.
+      const queuedBefore: number[] = [];
       for (const [index, batch] of batches.entries()) {
+        queuedBefore.push(writes.length);
+        await Promise.all(writes.slice(0, queuedBefore[index - 2] ?? 0));
         const stored = (await lookup) ?? new Map<string, StoredRow>();
         lookup = lookUpBatch(index + 1);
         await storeBatch(trx, batch, stored, write, result);
