@@ -3,7 +3,7 @@ import type { Referral } from "~/domain/referral";
 import { sliceClock } from "~/lib/event-loop.server";
 import { isMainThread } from "node:worker_threads";
 import { sql } from "kysely";
-import type { Kysely, RawBuilder, Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db";
 import { sqliteConnection, writeTurn } from "~db";
 import { db, dialect } from "./db.server";
@@ -61,8 +61,7 @@ export const STORE_BATCH = dialect === "postgres" ? 2_000 : 200;
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
  * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044, 0047) the same plan
  * is written in statements that take a batch's rows as one JSON value, in one transaction (0052),
- * queued so that PostgreSQL writes while the next batch is planned, on the server's thread:
- * pg waits without holding the event loop.
+ * on the server's thread: pg waits without holding the event loop.
  */
 export async function storeReferrals(
   referrals: Referral[],
@@ -448,25 +447,17 @@ async function storeOnPostgres(
   // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
   // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
   // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
-  const lookUp = async (trx: Transaction<Database>, batch: Referral[]) => {
+  const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
     const stored = new Map<string, StoredRow>();
-    if (findsNoOne) return stored;
-    const { rows } = await sql<StoredColumns>`
-      SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
-      WHERE uid = ANY(${batch.map((r) => r.uid)}::text[])`.execute(trx);
-    for (const row of rows) {
+    const { rows: storedRows } = findsNoOne
+      ? { rows: [] }
+      : await sql<StoredColumns>`
+          SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
+          WHERE uid = ANY(${batch.map((r) => r.uid)}::text[])`.execute(trx);
+    for (const row of storedRows) {
       const { uid, name, today, this_week, this_month, all_time, wager_changed_at } = row;
       stored.set(uid, [uid, name, today, this_week, this_month, all_time, wager_changed_at]);
     }
-    return stored;
-  };
-  const storeBatch = async (
-    trx: Transaction<Database>,
-    batch: Referral[],
-    stored: Map<string, StoredRow>,
-    write: (query: RawBuilder<unknown>) => void,
-    result: StoreResult,
-  ) => {
     // Newest snapshots only of the players whose wagers a month's turn may split (planBatch asks).
     const newest = new Map<string, string | null>();
     const mayNeedNewest = batch
@@ -501,26 +492,26 @@ async function storeOnPostgres(
       // A new player's flag and times are the store's: one value each, not one per row.
       const payload = JSON.stringify(added, [...NEW_PLAYER_COLUMNS]);
       const columns = sql.join(NEW_PLAYER_COLUMNS.map((column) => sql.ref(column)));
-      write(sql`
+      await sql`
         INSERT INTO players (${columns}, is_demo, updated_at, wager_changed_at)
         SELECT ${columns}, ${isDemo ? 1 : 0}, ${at}, ${at}
-        FROM json_populate_recordset(null::players, ${payload}::json)`);
+        FROM json_populate_recordset(null::players, ${payload}::json)`.execute(trx);
     }
     if (known.length > 0) {
-      write(sql`
+      await sql`
         UPDATE players SET name = payload.name, today = payload.today, this_week = payload.this_week,
           this_month = payload.this_month, all_time = payload.all_time, is_demo = payload.is_demo,
           updated_at = payload.updated_at, wager_changed_at = payload.wager_changed_at
         FROM json_populate_recordset(null::players, ${JSON.stringify(known)}::json) AS payload
-        WHERE players.uid = payload.uid`);
+        WHERE players.uid = payload.uid`.execute(trx);
     }
     const snapshots = plan.snapshotValues.length / 3;
     if (snapshots > 0) {
       const snapshotRows = JSON.stringify(rowObjects(plan.snapshotValues, SNAPSHOT_COLUMNS));
-      write(sql`
+      await sql`
         INSERT INTO wager_snapshots (uid, taken_at, all_time)
         SELECT uid, taken_at, all_time
-        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`);
+        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx);
     }
     result.changed += plan.changed;
     result.snapshots += snapshots;
@@ -529,53 +520,12 @@ async function storeOnPostgres(
   // One transaction for the whole store: PostgreSQL's readers see the last sync until it commits
   // and none of it if it fails or the process dies (docs/decisions/0052); the sync is the only
   // writer of these tables, so nobody else's writes wait for it.
-  // Its statements are queued, not awaited one by one (0052): PostgreSQL writes a
-  // batch while this thread plans the next, whose players were looked up before that batch's
-  // writes (a payload names each uid once, so no batch's writes change another's lookup).
   const result: StoreResult = { changed: 0, snapshots: 0 };
   await database.transaction().execute(async (trx) => {
-    const writes: Promise<unknown>[] = [];
-    const write = (query: RawBuilder<unknown>) => {
-      const done = query.execute(trx);
-      done.catch(() => {}); // awaited below; its error is the store's
-      writes.push(done);
-    };
-    try {
-      // Before the first lookup, which must not find a demo player.
-      if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
-      const batches: Referral[][] = [];
-      for (let next = 0; next < referrals.length; next += STORE_BATCH) {
-        batches.push(referrals.slice(next, next + STORE_BATCH));
-      }
-      const lookUpBatch = (index: number) => {
-        const batch = batches[index];
-        if (!batch) return null;
-        const found = lookUp(trx, batch);
-        found.catch(() => {}); // awaited by its batch's turn, or its error follows a write's
-        return found;
-      };
-      let lookup = lookUpBatch(0);
-      // Writes queued before each batch: a batch waits for those of the batch two before it, so
-      // at most two batches' payloads are held while PostgreSQL catches up.
-      const queuedBefore: number[] = [];
-      for (const [index, batch] of batches.entries()) {
-        queuedBefore.push(writes.length);
-        await Promise.all(writes.slice(0, queuedBefore[index - 2] ?? 0));
-        const stored = (await lookup) ?? new Map<string, StoredRow>();
-        lookup = lookUpBatch(index + 1);
-        await storeBatch(trx, batch, stored, write, result);
-        if (whileStoring && index + 1 < batches.length) {
-          await Promise.all(writes);
-          await whileStoring();
-        }
-      }
-      await Promise.all(writes);
-    } catch (error) {
-      // A write that failed aborted the transaction: its error says why, not the statements after.
-      const failed = (await Promise.allSettled(writes)).find(
-        (each): each is PromiseRejectedResult => each.status === "rejected",
-      );
-      throw failed ? failed.reason : error;
+    if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+    for (let next = 0; next < referrals.length; next += STORE_BATCH) {
+      if (next > 0) await whileStoring?.();
+      await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
     }
   });
   storeCommits.count += 1;
