@@ -91,6 +91,10 @@ export async function storeReferrals(
   await readPublishedSyncOnly();
   await inWriteTurns(sqlite, sliceMs, undefined, recoverUnpublished(sqlite));
   const generation = publication(sqlite).published + 1;
+  // No player stored (a first sync): every referral is new, and no batch looks its players up.
+  const findsNoOne =
+    sqlite.prepare("SELECT 1 FROM main.players WHERE superseded IS NULL LIMIT 1").get() ===
+    undefined;
   // Every name qualified with `main.`: while a store runs, this thread's connection has temporary
   // views named `players` and `wager_snapshots` that show only the published rows.
   const storedRows = sqlite
@@ -149,7 +153,9 @@ export async function storeReferrals(
 
   const storeBatch = (batch: Referral[], result: StoreResult) => {
     const stored = new Map<string, StoredRow>();
-    const rows = storedRows.all(JSON.stringify(batch.map((r) => r.uid))) as StoredRow[];
+    const rows = findsNoOne
+      ? []
+      : (storedRows.all(JSON.stringify(batch.map((r) => r.uid))) as StoredRow[]);
     for (const row of rows) stored.set(row[0], row);
     const plan = planBatch(batch, stored, {
       at,
