@@ -9,12 +9,12 @@ import {
   nextEmailAttempt,
 } from "~/domain/email";
 import type { EmailKind } from "~/domain/email";
-import { renderEmail } from "~/domain/email-templates";
 import type { EmailContent } from "~/domain/email-templates";
 import { siteOrigin } from "~/lib/config.server";
 import { signToken } from "~/lib/signed-token.server";
 import { db } from "~/services/db.server";
 import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/services/preferences.server";
+import { renderEmail } from "./render.server";
 
 /**
  * The e-mail outbox (docs/decisions/0025): messages are queued inside the transaction of the change
