@@ -1,9 +1,6 @@
-import { PREFERENCE_EMAIL_NAMES } from "./email";
-import type { PreferenceKey } from "./account-forms";
-
 /**
- * The e-mails' words and layout (docs/product.md §P10): every message has a plain-text part and a
- * simple inline-styled HTML part that reads fine with images blocked. Pure: links come in.
+ * The e-mails' words (docs/product.md §P10); app/services/email/render.server.tsx lays them out
+ * as text and HTML. Pure: links come in.
  */
 
 export interface EmailContent {
@@ -13,83 +10,6 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** An image beside the heading (a rank emblem); its alt text says the same in words. */
   image?: { url: string; alt: string };
-}
-
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface EmailLinks {
-  siteOrigin: string;
-  /** The signed page that turns the governing preference off; absent for the confirmation mail. */
-  unsubscribe?: { url: string; preference: PreferenceKey };
-}
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-/** Lays a message out as plain text and HTML, with the unsubscribe footer when it has one. */
-export function renderEmail(content: EmailContent, links: EmailLinks): RenderedEmail {
-  const footer = links.unsubscribe
-    ? `You receive this because ${PREFERENCE_EMAIL_NAMES[links.unsubscribe.preference]} are on in your notification preferences.`
-    : "You receive this because someone registered or asked for e-mail with this address on GoatedVIPs.";
-  const preferencesUrl = `${links.siteOrigin}/notification-preferences`;
-  const text = [
-    content.heading,
-    "",
-    ...content.paragraphs.flatMap((p) => [p, ""]),
-    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
-    "--",
-    footer,
-    ...(links.unsubscribe ? [`Unsubscribe: ${links.unsubscribe.url}`] : []),
-    `Your preferences: ${preferencesUrl}`,
-    "GoatedVIPs is an independent community site, not operated by Goated.",
-  ].join("\n");
-
-  const p = (inner: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#111111">${inner}</p>`;
-  const image = content.image
-    ? `<img src="${escapeHtml(content.image.url)}" alt="${escapeHtml(content.image.alt)}" width="64" height="64" style="display:block;margin:0 0 16px;border:0">`
-    : "";
-  const action = content.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#D7FF00;color:#111111;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(content.action.label)}</a></p>` +
-      p(
-        `Or open this link: <a href="${escapeHtml(content.action.url)}" style="color:#1a4dd6">${escapeHtml(content.action.url)}</a>`,
-      )
-    : "";
-  const small = (inner: string) =>
-    `<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:#555555">${inner}</p>`;
-  const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
-    `<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif">`,
-    `<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">`,
-    `<p style="margin:0 0 24px;font-size:14px;font-weight:bold;letter-spacing:1px;color:#555555">GOATEDVIPS</p>`,
-    image,
-    `<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#111111">${escapeHtml(content.heading)}</h1>`,
-    ...content.paragraphs.map((para) => p(escapeHtml(para))),
-    action,
-    `<hr style="border:0;border-top:1px solid #dddddd;margin:24px 0">`,
-    small(escapeHtml(footer)),
-    links.unsubscribe
-      ? small(
-          `<a href="${escapeHtml(links.unsubscribe.url)}" style="color:#1a4dd6">Unsubscribe from ${escapeHtml(PREFERENCE_EMAIL_NAMES[links.unsubscribe.preference])}</a> · <a href="${escapeHtml(preferencesUrl)}" style="color:#1a4dd6">Your preferences</a>`,
-        )
-      : small(`<a href="${escapeHtml(preferencesUrl)}" style="color:#1a4dd6">Your preferences</a>`),
-    small("GoatedVIPs is an independent community site, not operated by Goated."),
-    `</div></body></html>`,
-  ].join("\n");
-  return { subject: content.subject, text, html };
 }
 
 /** Dollars from cents, as the site writes them: $1,234.50. */

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { FormErrors, SelectField } from "~/components/content/FormFields";
+import { FormErrors, SelectField } from "~/components/ui/form";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { PageHero } from "~/components/content/PageHero";
 import { PromotionImage } from "~/components/content/PromotionImage";

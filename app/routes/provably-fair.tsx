@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { TextField } from "~/components/content/FormFields";
+import { TextField } from "~/components/ui/form";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { FAIRNESS_INTRO, FAIRNESS_TERMS, PROVIDER_VERIFY_URL } from "~/content/provably-fair";
@@ -89,13 +89,14 @@ export default function ProvablyFair() {
           {FIELDS.map((field) => (
             <TextField
               key={field.name}
+              id={field.name}
               name={field.name}
               label={field.label}
               defaultValue={values[field.name]}
               inputMode={field.name === "nonce" ? "numeric" : undefined}
               autoComplete="off"
               spellCheck={false}
-              error={errors?.[field.name]?.[0]}
+              errors={errors?.[field.name]}
               className="font-mono"
             />
           ))}

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { FormErrors, SelectField, TextField } from "~/components/content/FormFields";
+import { FormErrors, SelectField, TextField } from "~/components/ui/form";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { STRATEGIES, STRATEGIES_INTRO } from "~/content/strategies";
@@ -103,6 +103,7 @@ export default function TipsAndStrategies() {
         key={`${search}|${category}`}
       >
         <TextField
+          id="q"
           name="q"
           label="Search strategies"
           type="search"

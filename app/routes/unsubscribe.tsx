@@ -30,7 +30,7 @@ function linkOf(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const link = linkOf(request);
+  const link = await linkOf(request);
   if (!link.ok) return data({ problem: LINK_PROBLEMS[link.reason], name: null }, { status: 400 });
   return { problem: null, name: PREFERENCE_EMAIL_NAMES[link.preference] };
 }
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The body is a form like every page's (RFC 8058's is `List-Unsubscribe=One-Click`); read and
   // size-checked like theirs, though only the URL's token matters.
   await readForm(request);
-  const link = linkOf(request);
+  const link = await linkOf(request);
   if (!link.ok) return data({ problem: LINK_PROBLEMS[link.reason], done: null }, { status: 400 });
   await unsubscribe(link);
   return { problem: null, done: PREFERENCE_EMAIL_NAMES[link.preference] };

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { TextField } from "~/components/content/FormFields";
+import { TextField } from "~/components/ui/form";
 import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import {
@@ -139,19 +139,21 @@ export default function VipTransfer() {
           </h2>
           <Form method="get" preventScrollReset className="mt-4 grid gap-4" noValidate>
             <TextField
+              id="wager"
               name="wager"
               label="Wager requirement (USD)"
               inputMode="decimal"
               defaultValue={values.wager}
               placeholder="10,000"
-              error={errors?.wager?.[0]}
+              errors={errors?.wager}
             />
             <TextField
+              id="edge"
               name="edge"
               label="House edge (%)"
               inputMode="decimal"
               defaultValue={values.edge}
-              error={errors?.edge?.[0]}
+              errors={errors?.edge}
             />
             <button type="submit" className={`${PRIMARY_BUTTON} px-4 py-3`}>
               Calculate bonus

@@ -57,9 +57,9 @@ async function preferenceRow(userId: number) {
 }
 
 /** An unsubscribe link as an e-mail carries it, signed with the e2e server's secret. */
-function unsubscribePath(userId: number, preference: PreferenceKey) {
+async function unsubscribePath(userId: number, preference: PreferenceKey) {
   process.env.SESSION_SECRET = E2E_SESSION_SECRET;
-  const token = signToken(
+  const token = await signToken(
     "unsubscribe",
     { u: userId, p: preference },
     new Date(Date.now() + 86_400_000),
@@ -119,7 +119,7 @@ test("an e-mail's unsubscribe link works signed out: GET asks, POST turns the pr
       })
       .execute(),
   );
-  const path = unsubscribePath(member.id, "promotionalOffers");
+  const path = await unsubscribePath(member.id, "promotionalOffers");
   await page.goto(path);
   await expect(page.getByText("Stop e-mails about promotional offers?")).toBeVisible();
   // Opening the link changed nothing.
@@ -139,7 +139,7 @@ test("a mail client's one-click POST unsubscribes; a tampered link is refused", 
   page,
 }) => {
   const member = await memberWithEmail({ verified: true });
-  const path = unsubscribePath(member.id, "monthlyStatements");
+  const path = await unsubscribePath(member.id, "monthlyStatements");
   const response = await request.post(path, { form: { "List-Unsubscribe": "One-Click" } });
   expect(response.status()).toBe(200);
   expect((await preferenceRow(member.id))?.monthly_statements).toBe(0);

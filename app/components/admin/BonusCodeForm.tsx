@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { FieldErrors, FormAlert, INPUT, InputField, SubmitButton } from "~/components/ui/form";
+import { FormAlert, InputField, SubmitButton } from "~/components/ui/form";
 import { useSubmittingIntent } from "~/components/ui/hooks";
 import {
   CODE_MAX_LENGTH,
@@ -93,13 +93,7 @@ export function BonusCodeForm({
         label="Description"
         maxLength={DESCRIPTION_MAX_LENGTH}
       />
-      <div>
-        <label htmlFor={fields.expiresAt.id} className="mb-1 block text-sm font-semibold">
-          Expires at (UTC)
-        </label>
-        <input {...getInputProps(fields.expiresAt, { type: "datetime-local" })} className={INPUT} />
-        <FieldErrors id={fields.expiresAt.errorId} errors={fields.expiresAt.errors} />
-      </div>
+      <InputField field={fields.expiresAt} type="datetime-local" label="Expires at (UTC)" />
       <div className="flex flex-wrap gap-3">
         <SubmitButton busy={busy} busyLabel="Saving...">
           {code ? "Save Code" : "Add Code"}

@@ -1,15 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
+import { ChoiceField, FieldErrors, InputField, TextAreaField } from "~/components/ui/form";
 import { useSubmittingIntent } from "~/components/ui/hooks";
 import { formatCents, toCents } from "~/domain/money";
 import {
@@ -62,19 +57,6 @@ export function raceFormDefaults(race: RaceView | null, today: string): RaceForm
   };
 }
 
-const FIELD =
-  "mt-1 w-full rounded-md border border-accent bg-page px-3 py-2 text-base focus:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive";
-const LABEL = "block text-sm font-semibold";
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-destructive">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
 const TYPE_OPTIONS = [
   ["weekly", "Weekly"],
   ["monthly", "Monthly"],
@@ -85,32 +67,6 @@ const STATUS_OPTIONS = [
   ["live", "Live"],
   ["completed", "Completed"],
 ] as const;
-
-function SelectField({
-  field,
-  label,
-  options,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  options: ReadonlyArray<readonly [value: string, label: string]>;
-}) {
-  return (
-    <div>
-      <label htmlFor={field.id} className={LABEL}>
-        {label}
-      </label>
-      <select {...getSelectProps(field)} className={FIELD}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
 
 /** The pool the prize field holds, in cents; null while it holds no amount. */
 function poolCentsOf(value: string): number | null {
@@ -219,58 +175,25 @@ export function RaceForm({
         <p className="text-sm text-destructive sm:col-span-2">{form.errors.join(" ")}</p>
       ) : null}
 
-      <div className="sm:col-span-2">
-        <label htmlFor={fields.title.id} className={LABEL}>
-          Title
-        </label>
-        <input {...getInputProps(fields.title, { type: "text" })} className={FIELD} />
-        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-      </div>
+      <InputField field={fields.title} type="text" label="Title" className="sm:col-span-2" />
 
-      <SelectField field={fields.type} label="Type" options={TYPE_OPTIONS} />
-      <SelectField field={fields.status} label="Status" options={STATUS_OPTIONS} />
+      <ChoiceField field={fields.type} label="Type" options={TYPE_OPTIONS} />
+      <ChoiceField field={fields.status} label="Status" options={STATUS_OPTIONS} />
 
-      <div>
-        <label htmlFor={fields.prizePool.id} className={LABEL}>
-          Prize pool ($)
-        </label>
-        <input
-          {...getInputProps(fields.prizePool, { type: "number" })}
-          step="0.01"
-          onChange={(event) => setPool(event.currentTarget.value)}
-          className={FIELD}
-        />
-        <FieldError id={fields.prizePool.errorId} errors={fields.prizePool.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.minWager.id} className={LABEL}>
-          Minimum wager ($)
-        </label>
-        <input
-          {...getInputProps(fields.minWager, { type: "number" })}
-          step="0.01"
-          className={FIELD}
-        />
-        <FieldError id={fields.minWager.errorId} errors={fields.minWager.errors} />
-      </div>
+      <InputField
+        field={fields.prizePool}
+        type="number"
+        step="0.01"
+        label="Prize pool ($)"
+        onChange={(event) => setPool(event.currentTarget.value)}
+      />
+      <InputField field={fields.minWager} type="number" step="0.01" label="Minimum wager ($)" />
 
-      <div>
-        <label htmlFor={fields.startDate.id} className={LABEL}>
-          Start date (UTC)
-        </label>
-        <input {...getInputProps(fields.startDate, { type: "datetime-local" })} className={FIELD} />
-        <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.endDate.id} className={LABEL}>
-          End date (UTC)
-        </label>
-        <input {...getInputProps(fields.endDate, { type: "datetime-local" })} className={FIELD} />
-        <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
-      </div>
+      <InputField field={fields.startDate} type="datetime-local" label="Start date (UTC)" />
+      <InputField field={fields.endDate} type="datetime-local" label="End date (UTC)" />
 
       <fieldset className="sm:col-span-2">
-        <legend className={LABEL}>Prize distribution</legend>
+        <legend className="block text-sm font-semibold">Prize distribution</legend>
         <div className="mt-2 grid gap-4 sm:grid-cols-3">
           {shares.map((field, index) => (
             <div key={field.name}>
@@ -292,7 +215,7 @@ export function RaceForm({
                 }}
                 className="mt-1 w-full accent-primary"
               />
-              <FieldError id={field.errorId} errors={field.errors} />
+              <FieldErrors id={field.errorId} errors={field.errors} />
             </div>
           ))}
         </div>
@@ -302,20 +225,20 @@ export function RaceForm({
         <PrizePreview sliders={shown} kept={distribution} poolCents={poolCentsOf(pool)} />
       </fieldset>
 
-      <div className="sm:col-span-2">
-        <label htmlFor={fields.description.id} className={LABEL}>
-          Description (optional)
-        </label>
-        <textarea {...getTextareaProps(fields.description)} rows={2} className={FIELD} />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={fields.rules.id} className={LABEL}>
-          Rules (optional)
-        </label>
-        <textarea {...getTextareaProps(fields.rules)} rows={3} className={FIELD} />
-        <FieldError id={fields.rules.errorId} errors={fields.rules.errors} />
-      </div>
+      <TextAreaField
+        label="Description (optional)"
+        rows={2}
+        className="sm:col-span-2"
+        errors={fields.description.errors}
+        {...getTextareaProps(fields.description)}
+      />
+      <TextAreaField
+        label="Rules (optional)"
+        rows={3}
+        className="sm:col-span-2"
+        errors={fields.rules.errors}
+        {...getTextareaProps(fields.rules)}
+      />
 
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <button

@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { PRIMARY_BUTTON } from "./buttons";
@@ -11,7 +11,13 @@ export const INPUT =
 export const CHECK_ON_BLUR = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
 
 /** A field's messages, tied to its input by id for screen readers. */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] | undefined }) {
+export function FieldErrors({
+  id,
+  errors,
+}: {
+  id: string;
+  errors?: readonly string[] | undefined;
+}) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-400">
@@ -22,10 +28,14 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] | un
   );
 }
 
+const LABEL = "mb-1 block text-sm font-semibold";
+
 interface FieldProps {
   label: string;
-  errors?: string[] | undefined;
+  errors?: readonly string[] | undefined;
   hint?: ReactNode;
+  /** The field's place in the form's layout (the input keeps the look of every input). */
+  className?: string | undefined;
 }
 
 /** What a text input and a textarea share: the label, the hint and the errors tied by id. */
@@ -34,13 +44,14 @@ function Field({
   label,
   errors,
   hint,
+  className,
   control,
 }: FieldProps & { id: string; control: (a11y: FieldA11y) => ReactNode }) {
   const errorId = `${id}-errors`;
   const invalid = Boolean(errors?.length);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+    <div className={className}>
+      <label htmlFor={id} className={LABEL}>
         {label}
       </label>
       {control({
@@ -60,19 +71,24 @@ interface FieldA11y {
   "aria-describedby": string | undefined;
 }
 
-/** A labelled input with its errors. `id` and `name` come from conform's getInputProps. */
+/**
+ * A labelled input with its errors: every form's text input, a GET form's (`id` its name) or a
+ * conform form's (InputField below).
+ */
 export function TextField({
   label,
   errors,
   hint,
+  className,
   ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className"> & { id: string }) {
   return (
     <Field
       id={input.id}
       label={label}
       errors={errors}
       hint={hint}
+      className={className}
       control={(a11y) => <input {...input} {...a11y} />}
     />
   );
@@ -86,26 +102,101 @@ export function InputField<Schema>({
 }: Omit<FieldProps, "errors"> &
   Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
     field: FieldMetadata<Schema>;
-    type: "text" | "email" | "password";
+    type: "text" | "email" | "password" | "number" | "datetime-local";
   }) {
   return <TextField {...rest} errors={field.errors} {...getInputProps(field, { type })} />;
+}
+
+/** A labelled select for a conform field: its id, name, value and errors come from `field`. */
+export function ChoiceField({
+  field,
+  label,
+  options,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  options: ReadonlyArray<readonly [value: string, label: string]>;
+}) {
+  return (
+    <Field
+      id={field.id}
+      label={label}
+      errors={field.errors}
+      control={(a11y) => (
+        <select {...getSelectProps(field)} {...a11y}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
 }
 
 export function TextAreaField({
   label,
   errors,
   hint,
+  className,
   ...textarea
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className"> & { id: string }) {
   return (
     <Field
       id={textarea.id}
       label={label}
       errors={errors}
       hint={hint}
+      className={className}
       control={(a11y) => <textarea {...textarea} {...a11y} />}
     />
   );
+}
+
+/** A labelled select of a GET form; keyed by its value so it shows the URL's choice after navigation. */
+export function SelectField<T extends string>({
+  name,
+  label,
+  value,
+  choices,
+  labels,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  choices: readonly T[];
+  labels: Record<T, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className={LABEL}>
+        {label}
+      </label>
+      <select
+        key={value}
+        id={name}
+        name={name}
+        defaultValue={value}
+        className="rounded-md border border-accent bg-page px-3 py-2"
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A GET form's errors that belong to no one field (an unknown filter value, a search too long). */
+export function FormErrors({ errors }: { errors: readonly string[] }) {
+  return errors.map((error) => (
+    <p key={error} role="alert" className="w-full text-sm text-destructive">
+      {error}
+    </p>
+  ));
 }
 
 /** A form-level failure, shown in the page (the toast says the same when JavaScript runs). */

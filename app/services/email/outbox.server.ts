@@ -9,12 +9,12 @@ import {
   nextEmailAttempt,
 } from "~/domain/email";
 import type { EmailKind } from "~/domain/email";
-import { renderEmail } from "~/domain/email-templates";
 import type { EmailContent } from "~/domain/email-templates";
 import { siteOrigin } from "~/lib/config.server";
 import { signToken } from "~/lib/signed-token.server";
 import { db } from "~/services/db.server";
 import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/services/preferences.server";
+import { renderEmail } from "./render.server";
 
 /**
  * The e-mail outbox (docs/decisions/0025): messages are queued inside the transaction of the change
@@ -97,8 +97,12 @@ export interface OutgoingEmail {
 }
 
 /** The signed link that turns `preference` off for `userId`, signed out (GET shows, POST does). */
-export function unsubscribeUrl(userId: number, preference: PreferenceKey, now: Date): string {
-  const token = signToken(
+export async function unsubscribeUrl(
+  userId: number,
+  preference: PreferenceKey,
+  now: Date,
+): Promise<string> {
+  const token = await signToken(
     "unsubscribe",
     { u: userId, p: preference },
     new Date(now.getTime() + UNSUBSCRIBE_LINK_TTL_MS),
@@ -115,28 +119,33 @@ export async function enqueueEmails(
   if (emails.length === 0) return 0;
   const origin = siteOrigin();
   const stamp = now.toISOString();
-  const rows = emails.map((email) => {
-    const unsubscribe = email.preference
-      ? { url: unsubscribeUrl(email.userId, email.preference, now), preference: email.preference }
-      : undefined;
-    const rendered = renderEmail(email.content, { siteOrigin: origin, unsubscribe });
-    return {
-      user_id: email.userId,
-      notification_id: email.notificationId ?? null,
-      to_address: email.to,
-      subject: rendered.subject,
-      text_body: rendered.text,
-      html_body: rendered.html,
-      kind: email.kind,
-      preference: email.preference,
-      unsubscribe_url: unsubscribe?.url ?? null,
-      dedupe_key: email.dedupeKey ?? null,
-      status: "queued" as const,
-      attempts: 0,
-      next_attempt_at: stamp,
-      created_at: stamp,
-    };
-  });
+  const rows = await Promise.all(
+    emails.map(async (email) => {
+      const unsubscribe = email.preference
+        ? {
+            url: await unsubscribeUrl(email.userId, email.preference, now),
+            preference: email.preference,
+          }
+        : undefined;
+      const rendered = renderEmail(email.content, { siteOrigin: origin, unsubscribe });
+      return {
+        user_id: email.userId,
+        notification_id: email.notificationId ?? null,
+        to_address: email.to,
+        subject: rendered.subject,
+        text_body: rendered.text,
+        html_body: rendered.html,
+        kind: email.kind,
+        preference: email.preference,
+        unsubscribe_url: unsubscribe?.url ?? null,
+        dedupe_key: email.dedupeKey ?? null,
+        status: "queued" as const,
+        attempts: 0,
+        next_attempt_at: stamp,
+        created_at: stamp,
+      };
+    }),
+  );
   let queued = 0;
   // SQLite caps bound parameters per statement; 16 columns × 500 rows stays well under it.
   for (let i = 0; i < rows.length; i += 500) {

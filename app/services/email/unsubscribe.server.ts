@@ -13,8 +13,11 @@ export type UnsubscribeLink =
   | { ok: true; userId: number; preference: PreferenceKey }
   | { ok: false; reason: "invalid" | "expired" };
 
-export function readUnsubscribeLink(token: string, now: Date = new Date()): UnsubscribeLink {
-  const check = readToken("unsubscribe", token, now);
+export async function readUnsubscribeLink(
+  token: string,
+  now: Date = new Date(),
+): Promise<UnsubscribeLink> {
+  const check = await readToken("unsubscribe", token, now);
   if (!check.ok) return check;
   const { u, p } = check.data;
   if (typeof u !== "number" || !PREFERENCE_KEYS.includes(p as PreferenceKey)) {

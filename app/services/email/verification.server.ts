@@ -38,7 +38,7 @@ export async function requestVerification(
     .where("created_at", ">", new Date(now.getTime() - VERIFICATION_RESEND_GAP_MS).toISOString())
     .executeTakeFirst();
   if (recent) return "too-soon";
-  const token = signToken(
+  const token = await signToken(
     "verify-email",
     { u: userId, e: user.email.toLowerCase() },
     new Date(now.getTime() + VERIFICATION_LINK_TTL_MS),
@@ -67,7 +67,7 @@ export async function confirmEmail(
   token: string,
   now: Date = new Date(),
 ): Promise<VerificationOutcome> {
-  const check = readToken("verify-email", token, now);
+  const check = await readToken("verify-email", token, now);
   if (!check.ok) return check.reason;
   const { u, e } = check.data;
   if (typeof u !== "number" || typeof e !== "string") return "invalid";

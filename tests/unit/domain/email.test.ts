@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dueStatementMonth, nextEmailAttempt } from "~/domain/email";
-import { escapeHtml, raceEndedEmail, renderEmail } from "~/domain/email-templates";
+import { raceEndedEmail } from "~/domain/email-templates";
 
 describe("e-mail rules", () => {
   it("backs off 1, 2, 4, 8 minutes and gives up after the fifth attempt", () => {
@@ -21,22 +21,6 @@ describe("e-mail rules", () => {
     });
     expect(dueStatementMonth(new Date("2026-01-08T05:59:59.999Z"))?.key).toBe("2025-12");
     expect(dueStatementMonth(new Date("2026-01-08T06:00:00.000Z"))).toBeNull();
-  });
-
-  it("writes both parts, escapes the HTML and puts the unsubscribe link in both", () => {
-    const url = "https://goatedvips.gg/unsubscribe?token=a.b&x=1";
-    const email = renderEmail(
-      { subject: "Hi", heading: "<b>Hi</b>", paragraphs: ["A & B"] },
-      {
-        siteOrigin: "https://goatedvips.gg",
-        unsubscribe: { url, preference: "monthlyStatements" },
-      },
-    );
-    expect(email.text).toContain("<b>Hi</b>");
-    expect(email.text).toContain(`Unsubscribe: ${url}`);
-    expect(email.html).toContain("&lt;b&gt;Hi&lt;/b&gt;");
-    expect(email.html).toContain(`href="${escapeHtml(url)}"`);
-    expect(email.html).toContain("Unsubscribe from monthly statements");
   });
 
   it("tells a race's reader their place and prize", () => {

@@ -13,6 +13,17 @@ const NOW = new Date("2026-11-23T12:00:00.000Z");
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/**
+ * Links as the signer before jose wrote them (payload, dot, HMAC; `exp` in milliseconds), for user
+ * 42 under the unit tests' SESSION_SECRET, expiring 2026-12-01: what an old e-mail carries.
+ */
+const LEGACY_USER_ID = 42;
+const LEGACY_EXPIRY = new Date("2026-12-01T00:00:00.000Z");
+const LEGACY_UNSUBSCRIBE =
+  "eyJ1Ijo0MiwicCI6Im1vbnRobHlTdGF0ZW1lbnRzIiwiZXhwIjoxNzk2MDgzMjAwMDAwfQ.11gUhJq7c3FYgceX7as5eO06LhafU2qocelKZTDTI3E";
+const LEGACY_VERIFY_EMAIL =
+  "eyJ1Ijo0MiwiZSI6Im9sZEBleGFtcGxlLmNvbSIsImV4cCI6MTc5NjA4MzIwMDAwMH0.F4D0fjvckeCjlm2m-WOtfPuqgZ9_u0QU7wIg1zUxVjU";
+
 beforeAll(async () => {
   await migrateToLatest(db);
 });
@@ -27,11 +38,13 @@ function tokenOf(url: string): string {
   return new URL(url).searchParams.get("token") ?? "";
 }
 
-/** Flips one character of the signature or the payload. */
+/** Flips one character of the signature (the last part) or the payload (the one before it). */
 function tamper(token: string, where: "payload" | "signature"): string {
-  const [body = "", mac = ""] = token.split(".");
-  const flip = (s: string) => (s[0] === "A" ? "B" : "A") + s.slice(1);
-  return where === "payload" ? `${flip(body)}.${mac}` : `${body}.${flip(mac)}`;
+  const parts = token.split(".");
+  const index = where === "signature" ? parts.length - 1 : parts.length - 2;
+  const part = parts[index] ?? "";
+  parts[index] = (part[0] === "A" ? "B" : "A") + part.slice(1);
+  return parts.join(".");
 }
 
 async function verificationLink(userId: number): Promise<string> {
@@ -92,6 +105,14 @@ describe("confirming an address", () => {
     expect(await requestVerification(db, userId, new Date(NOW.getTime() + 61_000))).toBe("queued");
   });
 
+  it("a confirmation link e-mailed before tokens were JWTs still confirms until it expires", async () => {
+    const userId = await insertUser(db, { id: LEGACY_USER_ID, email: "old@example.com" });
+    expect(await confirmEmail(LEGACY_VERIFY_EMAIL, LEGACY_EXPIRY)).toBe("expired");
+    expect(await confirmEmail(tamper(LEGACY_VERIFY_EMAIL, "payload"), NOW)).toBe("invalid");
+    expect(await confirmEmail(LEGACY_VERIFY_EMAIL, NOW)).toBe("confirmed");
+    expect(await isVerified(userId)).toBe(true);
+  });
+
   it("a link for an address the account no longer has confirms nothing", async () => {
     const userId = await insertUser(db, { email: "old@example.com" });
     await requestVerification(db, userId, NOW);
@@ -115,28 +136,28 @@ describe("unsubscribe links", () => {
       promotionalOffers: true,
       monthlyStatements: true,
     });
-    const token = tokenOf(unsubscribeUrl(userId, "promotionalOffers", NOW));
-    expect(readUnsubscribeLink(tamper(token, "signature"), NOW)).toEqual({
+    const token = tokenOf(await unsubscribeUrl(userId, "promotionalOffers", NOW));
+    expect(await readUnsubscribeLink(tamper(token, "signature"), NOW)).toEqual({
       ok: false,
       reason: "invalid",
     });
-    expect(readUnsubscribeLink(tamper(token, "payload"), NOW)).toEqual({
+    expect(await readUnsubscribeLink(tamper(token, "payload"), NOW)).toEqual({
       ok: false,
       reason: "invalid",
     });
-    expect(readUnsubscribeLink(token, new Date(NOW.getTime() + 90 * DAY))).toEqual({
+    expect(await readUnsubscribeLink(token, new Date(NOW.getTime() + 90 * DAY))).toEqual({
       ok: false,
       reason: "expired",
     });
     // A confirmation token never works as an unsubscribe one.
-    const other = signToken(
+    const other = await signToken(
       "verify-email",
       { u: userId, p: "promotionalOffers" },
       new Date(NOW.getTime() + DAY),
     );
-    expect(readUnsubscribeLink(other, NOW)).toEqual({ ok: false, reason: "invalid" });
+    expect(await readUnsubscribeLink(other, NOW)).toEqual({ ok: false, reason: "invalid" });
 
-    const link = readUnsubscribeLink(token, new Date(NOW.getTime() + 89 * DAY));
+    const link = await readUnsubscribeLink(token, new Date(NOW.getTime() + 89 * DAY));
     expect(link).toEqual({ ok: true, userId, preference: "promotionalOffers" });
     if (!link.ok) return;
     await unsubscribe(link);
@@ -146,6 +167,23 @@ describe("unsubscribe links", () => {
       promotionalOffers: false,
       monthlyStatements: true,
     });
+  });
+
+  it("an unsubscribe link e-mailed before tokens were JWTs still works until it expires", async () => {
+    const userId = await insertUser(db, { id: LEGACY_USER_ID, email: "old@example.com" });
+    expect(await readUnsubscribeLink(tamper(LEGACY_UNSUBSCRIBE, "signature"), NOW)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await readUnsubscribeLink(LEGACY_UNSUBSCRIBE, LEGACY_EXPIRY)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    const link = await readUnsubscribeLink(LEGACY_UNSUBSCRIBE, NOW);
+    expect(link).toEqual({ ok: true, userId, preference: "monthlyStatements" });
+    if (!link.ok) return;
+    await unsubscribe(link);
+    expect((await getPreferences(userId)).monthlyStatements).toBe(false);
   });
 
   it("keeps a user's default preferences when they never saved any", async () => {
