@@ -78,13 +78,19 @@ describe("the fetch Request an API loader gets", () => {
 
   it("is freed by the young generation's collector once answered", async () => {
     for (let i = 0; i < 200; i += 1) await answer();
-    gc({ type: "major" });
-    const before = oldSpaceUsed();
-    for (let i = 0; i < 3000; i += 1) await answer();
-    // Twice: a scavenge promotes what survived the previous one.
-    gc({ type: "minor" });
-    gc({ type: "minor" });
-    const promotedPerRequest = (oldSpaceUsed() - before) / 3000;
+    // The least of three rounds: some runs promote a one-off ~2 MB beside the requests (a round's
+    // figure was 1,470 or 2,170 bytes), while a Request kept alive is promoted in every round.
+    const rounds: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      gc({ type: "major" });
+      const before = oldSpaceUsed();
+      for (let i = 0; i < 1500; i += 1) await answer();
+      // Twice: a scavenge promotes what survived the previous one.
+      gc({ type: "minor" });
+      gc({ type: "minor" });
+      rounds.push((oldSpaceUsed() - before) / 1500);
+    }
+    const promotedPerRequest = Math.min(...rounds);
     // Measured (Node 20): ~3,150 bytes a request when the Request follows the client's signal,
     // ~1,490 when it does not (a bare undici Request still leaves ~780 of its own).
     expect(promotedPerRequest).toBeLessThan(2_000);
