@@ -1,4 +1,5 @@
-// `npx tsx bench/render-cost.ts [--profile DIR] [--seconds N] [--path /leaderboard?period=daily]`:
+// `npx tsx bench/render-cost.ts [--profile DIR] [--seconds N] [--path /leaderboard?period=daily]
+// [--accept-encoding "gzip, deflate, br"]`:
 // the server CPU a signed-in page costs per request, read from /proc/<pid>/stat around an
 // autocannon run (50 connections), so that before/after figures taken on a shared, loaded machine
 // compare the work done rather than the wall clock. Not part of `npm run bench`'s report.
@@ -20,7 +21,8 @@ const { values } = parseArgs({
     path: { type: "string", default: "/leaderboard?period=daily" },
     port: { type: "string", default: "4101" },
     visitor: { type: "boolean", default: false },
-    gzip: { type: "boolean", default: false },
+    // What a browser sends: "gzip, deflate, br". None by default (autocannon sends none).
+    "accept-encoding": { type: "string" },
     "save-html": { type: "string" },
     "keep-database": { type: "boolean", default: false },
   },
@@ -42,9 +44,8 @@ const server = spawn(
   process.execPath,
   [
     ...(values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : []),
-    "--import",
-    "tsx",
-    "server.ts",
+    // The production build, as `npm start` runs it (`npm run build` first).
+    "build/server.js",
   ],
   {
     env: {
@@ -79,7 +80,7 @@ try {
   const url = `${ORIGIN}${values.path}`;
   const headers = {
     ...(values.visitor ? {} : { cookie }),
-    ...(values.gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
+    ...(values["accept-encoding"] ? { "accept-encoding": values["accept-encoding"] } : {}),
   };
   const page = await (await fetch(url, { headers })).text();
   if (values["save-html"]) writeFileSync(values["save-html"], page);

@@ -49,7 +49,10 @@ const record = (measure: string, budget: string, result: string, ok: boolean | n
 };
 const loadAtStart = loadavg()[0] ?? 0;
 
-/** A production server process (server.ts, NODE_ENV=production) on `port`, once it serves data. */
+/**
+ * A production server process on `port`, once it serves data: the build (`npm run bench` builds
+ * first), run as `npm start` and the systemd unit run it, plain node on build/server.js.
+ */
 async function startServer(
   port: number,
   { database, syncSeconds }: BenchServerOptions,
@@ -59,7 +62,7 @@ async function startServer(
   // are the server's node flags; BENCH_SERVER_LOG is a file its request log is appended to.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? [];
   const log = process.env.BENCH_SERVER_LOG;
-  const server = spawn(process.execPath, [...flags, "--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, [...flags, "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -395,7 +398,7 @@ Written by \`npm run bench\` (bench/run.ts); do not edit by hand.
 
 Each run seeds throwaway databases from the fake provider (tests/fake-provider) with generated
 payloads shaped like the real one (about 70% zeros, floats, periods not nested), and starts the
-production build (\`server.ts\`, NODE_ENV=production) as a separate process. The load generator
+production build (\`node build/server.js\`, NODE_ENV=production, as \`npm start\` runs it) as a separate process. The load generator
 (autocannon), the browser and the websocket clients run on the same machine as the server.
 The measurements taken by hand for the decision records (profiles, garbage-collector traces, A/B
 runs) are in [benchmarks-notes.md](benchmarks-notes.md), which this run leaves alone.
