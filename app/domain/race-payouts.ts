@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlOrLoneSurrogate } from "./text";
+import { formatMediumDate } from "./time";
 
 /**
  * The payout ledger (issue 32): each paid place of a completed race is a payout, unpaid until an
@@ -8,6 +9,12 @@ import { hasControlOrLoneSurrogate } from "./text";
  */
 export const PAYOUT_STATUSES = ["unpaid", "paid", "held"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** A place outside 1 to 10, and a place with no payout (the race has not completed, say). */
+export const NO_SUCH_PLACE = "No such paid place";
+export const NO_PAYOUT_AT_PLACE =
+  "That place has no payout: the race has not completed or nobody took it";
+export const BAD_STATUS = "Status must be unpaid, paid or held";
 
 /** The spec promises winners are paid within 24 hours of completion. */
 export const PAYOUT_DUE_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +32,27 @@ export interface PayoutView {
   paidBy: string | null;
 }
 
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  unpaid: "Unpaid",
+  paid: "Paid",
+  held: "Held",
+};
+
+/** What a paid prize says beside it on the race pages and the profile: "Paid Nov 27, 2026". */
+export function paidLabel(paidAt: string): string {
+  return `Paid ${formatMediumDate(paidAt)}`;
+}
+
+/** A prize a member's linked player won, as their profile lists it (never who marked it). */
+export interface PrizeWon {
+  raceId: number;
+  raceTitle: string;
+  place: number;
+  amountCents: number;
+  status: PayoutStatus;
+  paidAt: string | null;
+}
+
 export function isPayoutStatus(value: string): value is PayoutStatus {
   return (PAYOUT_STATUSES as readonly string[]).includes(value);
 }
@@ -34,6 +62,10 @@ export function isOverdue(status: PayoutStatus, completedAt: string | null, now:
   if (status !== "unpaid" || completedAt === null) return false;
   return now.getTime() - Date.parse(completedAt) > PAYOUT_DUE_MS;
 }
+
+export const PAYOUT_METHOD_MAX = 60;
+export const PAYOUT_REFERENCE_MAX = 200;
+export const PAYOUT_REASON_MAX = 500;
 
 const text = (label: string, max: number) =>
   z
@@ -52,10 +84,10 @@ const text = (label: string, max: number) =>
  */
 export const payoutChangeSchema = z
   .object({
-    status: z.enum(PAYOUT_STATUSES, { message: "Status must be unpaid, paid or held" }),
-    method: text("Method", 60),
-    reference: text("Reference", 200),
-    reason: text("Reason", 500),
+    status: z.enum(PAYOUT_STATUSES, { message: BAD_STATUS }),
+    method: text("Method", PAYOUT_METHOD_MAX),
+    reference: text("Reference", PAYOUT_REFERENCE_MAX),
+    reason: text("Reason", PAYOUT_REASON_MAX),
   })
   .superRefine((value, ctx) => {
     if (value.status === "paid" && !value.method) {

@@ -39,6 +39,8 @@ export interface RaceView {
 /** One of a race's paid top 10: their standing and their prize. */
 export interface Participant extends Standing {
   prizeCents: number;
+  /** A completed race's result: when its prize was paid (the payout ledger), null until then. */
+  paidAt?: string | null;
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { payoutChangeSchema, payoutJson } from "~/domain/race-payouts";
+import {
+  NO_PAYOUT_AT_PLACE,
+  NO_SUCH_PLACE,
+  payoutChangeSchema,
+  payoutJson,
+} from "~/domain/race-payouts";
 import { PAID_POSITIONS } from "~/domain/race-prizes";
 import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
@@ -14,14 +19,12 @@ async function mark({ request, params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   if (!id) return raceNotFound();
   const place = parsePositiveId(params.place);
-  if (!place || place > PAID_POSITIONS) return apiError(404, "No such paid place");
+  if (!place || place > PAID_POSITIONS) return apiError(404, NO_SUCH_PLACE);
   const parsed = payoutChangeSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
   const marked = await markPayout(id, place, parsed.data, admin);
   if ("missing" in marked) {
-    return marked.missing === "race"
-      ? raceNotFound()
-      : apiError(404, "That place has no payout: the race has not completed or nobody took it");
+    return marked.missing === "race" ? raceNotFound() : apiError(404, NO_PAYOUT_AT_PLACE);
   }
   await announceNotifications(marked.notifications);
   return Response.json({

@@ -4,7 +4,7 @@ import { auditSubject } from "~/domain/audit";
 import { formatCents } from "~/domain/money";
 import type { NotificationView } from "~/domain/notifications";
 import { isOverdue, isPayoutStatus, PAYOUT_DUE_MS } from "~/domain/race-payouts";
-import type { PayoutChange, PayoutView } from "~/domain/race-payouts";
+import type { PayoutChange, PayoutView, PrizeWon } from "~/domain/race-payouts";
 import type { AuditActor } from "./audit.server";
 import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
@@ -27,12 +27,16 @@ function toPayout(row: Selectable<Database["race_results"]>): PayoutView {
   };
 }
 
-/** A race's payouts, place 1 first: none before it completes. */
+/**
+ * A race's payouts, place 1 first: none before it completes. A place whose share is 0 (a split
+ * that pays fewer than 10) is in the results but pays nothing, so it is no payout.
+ */
 export async function listPayouts(raceId: number): Promise<PayoutView[]> {
   const rows = await db
     .selectFrom("race_results")
     .selectAll()
     .where("race_id", "=", raceId)
+    .where("prize_cents", ">", 0)
     .orderBy("position")
     .execute();
   return rows.map(toPayout);
@@ -65,6 +69,7 @@ export async function markPayout(
       .selectAll()
       .where("race_id", "=", raceId)
       .where("position", "=", place)
+      .where("prize_cents", ">", 0)
       .executeTakeFirst();
     if (!row) return { missing: "place" as const };
     const before = toPayout(row);
@@ -142,6 +147,7 @@ export async function overduePayouts(now: Date = new Date()): Promise<OverduePay
     .select(["races.title as race_title", "races.completed_at as completed_at"])
     .where("races.status", "=", "completed")
     .where("race_results.payout_status", "=", "unpaid")
+    .where("race_results.prize_cents", ">", 0)
     .where("races.completed_at", "<", due)
     .orderBy("races.completed_at")
     .orderBy("race_results.position")
@@ -152,5 +158,32 @@ export async function overduePayouts(now: Date = new Date()): Promise<OverduePay
     return [
       { ...payout, raceId: row.race_id, raceTitle: row.race_title, completedAt: row.completed_at },
     ];
+  });
+}
+
+/** The prizes the player linked to user `userId` won in completed races, newest first. */
+export async function prizesWonBy(userId: number): Promise<PrizeWon[]> {
+  const rows = await db
+    .selectFrom("users")
+    .innerJoin("race_results", "race_results.uid", "users.goated_id")
+    .innerJoin("races", "races.id", "race_results.race_id")
+    .selectAll("race_results")
+    .select("races.title as race_title")
+    .where("users.id", "=", userId)
+    .where("races.status", "=", "completed")
+    .where("race_results.prize_cents", ">", 0)
+    .orderBy("races.completed_at", "desc")
+    .orderBy("races.id", "desc")
+    .execute();
+  return rows.map((row) => {
+    const payout = toPayout(row);
+    return {
+      raceId: row.race_id,
+      raceTitle: row.race_title,
+      place: payout.place,
+      amountCents: payout.amountCents,
+      status: payout.status,
+      paidAt: payout.paidAt,
+    };
   });
 }
