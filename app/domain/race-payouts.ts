@@ -16,6 +16,13 @@ export const NO_PAYOUT_AT_PLACE =
   "That place has no payout: the race has not completed or nobody took it";
 export const BAD_STATUS = "Status must be unpaid, paid or held";
 
+/**
+ * Reopening a completed race drops its frozen results, and the ledger lives in them: a race with a
+ * prize paid or held stays completed until those are set back to unpaid (each audited).
+ */
+export const PAYOUTS_ON_RECORD =
+  "This race has prizes marked paid or held: set them back to unpaid on its payouts page before reopening it";
+
 /** The spec promises winners are paid within 24 hours of completion. */
 export const PAYOUT_DUE_MS = 24 * 60 * 60 * 1000;
 

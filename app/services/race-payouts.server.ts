@@ -8,6 +8,7 @@ import type { PayoutChange, PayoutView, PrizeWon } from "~/domain/race-payouts";
 import type { AuditActor } from "./audit.server";
 import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
+import type { Executor } from "./race-store.server";
 import { addNotifications } from "./notifications.server";
 
 /** The payout ledger's queries: a completed race's paid places (race_results) and their payouts. */
@@ -40,6 +41,17 @@ export async function listPayouts(raceId: number): Promise<PayoutView[]> {
     .orderBy("position")
     .execute();
   return rows.map(toPayout);
+}
+
+/** Whether any payout of the race is marked paid or held (PAYOUTS_ON_RECORD). */
+export async function hasPayoutsOnRecord(executor: Executor, raceId: number): Promise<boolean> {
+  const row = await executor
+    .selectFrom("race_results")
+    .select("position")
+    .where("race_id", "=", raceId)
+    .where("payout_status", "!=", "unpaid")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export type PayoutMarking =

@@ -4,7 +4,9 @@ import { migrateToLatest } from "~db";
 import { insertRace, insertUser } from "../../factories";
 import { readToast } from "~/lib/toast.server";
 import * as panel from "~/routes/admin._index";
+import * as raceList from "~/routes/admin.wager-races";
 import * as racePayouts from "~/routes/admin.wager-races_.$id";
+import * as statusApi from "~/routes/api.admin.wager-races.$id.status";
 import * as payoutsCsv from "~/routes/admin.wager-races_.$id.payouts[.csv]";
 import * as history from "~/routes/wager-races.history";
 import * as racePage from "~/routes/wager-races.$id";
@@ -178,6 +180,44 @@ describe("/admin/wager-races/:id", () => {
     expect(missing.status).toBe(404);
     expect((await mark({ place: "1", status: "unpaid" }, winnerToken)).status).toBe(403);
     expect(await auditCount()).toBe(0);
+  });
+});
+
+describe("a race with payouts on record", () => {
+  const reopenByApi = () =>
+    call(
+      statusApi.action as Handler,
+      new Request(`http://localhost/api/admin/wager-races/${raceId}/status`, {
+        method: "PUT",
+        headers: { ...as(adminToken), "Content-Type": "application/json" },
+        body: JSON.stringify({ status: "live" }),
+      }),
+      { id: String(raceId) },
+    );
+  const raceStatus = async () =>
+    (await db.selectFrom("races").select("status").where("id", "=", raceId).executeTakeFirst())
+      ?.status;
+
+  it("is not reopened (which would drop its ledger) until its payouts are back to unpaid", async () => {
+    await mark({ place: "1", status: "paid", method: "tip", reference: "tip-3" });
+    const refused = await reopenByApi();
+    expect(refused.status).toBe(409);
+    expect(await refused.response?.json()).toMatchObject({ message: /marked paid or held/ });
+    const toggled = await call(
+      raceList.action as Handler,
+      new Request("http://localhost/admin/wager-races", {
+        method: "POST",
+        headers: as(adminToken),
+        body: new URLSearchParams({ intent: "toggle-status", id: String(raceId) }),
+      }),
+    );
+    expect(toggled.status).toBe(302);
+    expect(await raceStatus()).toBe("completed");
+    expect((await ledger())[0]).toMatchObject({ payout_status: "paid", payout_reference: "tip-3" });
+
+    await mark({ place: "1", status: "unpaid" });
+    expect((await reopenByApi()).status).toBe(200);
+    expect(await raceStatus()).toBe("live");
   });
 });
 
