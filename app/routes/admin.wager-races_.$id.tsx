@@ -14,6 +14,7 @@ import {
   isPayoutStatus,
   NO_PAYOUT_AT_PLACE,
   NO_SUCH_PLACE,
+  PAYOUT_CHANGED_MEANWHILE,
   PAYOUT_STATUS_LABELS,
   payoutChangeSchema,
 } from "~/domain/race-payouts";
@@ -66,6 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return intentReply({ intent, result: submission.reply() }, 400);
   }
   const marked = await markPayout(id, place, submission.value, admin);
+  if ("changedMeanwhile" in marked) {
+    return intentReply({ intent, message: PAYOUT_CHANGED_MEANWHILE }, 409);
+  }
   if ("missing" in marked) {
     const message = marked.missing === "race" ? RACE_NOT_FOUND : NO_PAYOUT_AT_PLACE;
     return intentReply({ intent, message }, 404);

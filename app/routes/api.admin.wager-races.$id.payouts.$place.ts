@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
   NO_PAYOUT_AT_PLACE,
   NO_SUCH_PLACE,
+  PAYOUT_CHANGED_MEANWHILE,
   payoutChangeSchema,
   payoutJson,
 } from "~/domain/race-payouts";
@@ -23,6 +24,7 @@ async function mark({ request, params }: LoaderFunctionArgs) {
   const parsed = payoutChangeSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return validationFailure(parsed.error);
   const marked = await markPayout(id, place, parsed.data, admin);
+  if ("changedMeanwhile" in marked) return apiError(409, PAYOUT_CHANGED_MEANWHILE);
   if ("missing" in marked) {
     return marked.missing === "race" ? raceNotFound() : apiError(404, NO_PAYOUT_AT_PLACE);
   }

@@ -55,7 +55,9 @@ export async function hasPayoutsOnRecord(executor: Executor, raceId: number): Pr
 }
 
 export type PayoutMarking =
-  { payout: PayoutView; notifications: NotificationView[] } | { missing: "race" | "place" };
+  | { payout: PayoutView; notifications: NotificationView[] }
+  | { missing: "race" | "place" }
+  | { changedMeanwhile: true };
 
 /**
  * Marks one payout (audited with its before and after). A prize newly paid tells its winner's
@@ -88,7 +90,10 @@ export async function markPayout(
     const paid = change.status === "paid";
     // A payout already paid keeps its time and admin when only its method or reference change.
     const stillPaid = paid && before.status === "paid";
-    await trx
+    // Guarded by the status read above: of two admins marking it at once (two processes on
+    // PostgreSQL), the second re-checks after the first commits and changes nothing, so the winner
+    // is told once and each audit row's "before" is true.
+    const updated = await trx
       .updateTable("race_results")
       .set({
         payout_status: change.status,
@@ -102,7 +107,9 @@ export async function markPayout(
       })
       .where("race_id", "=", raceId)
       .where("position", "=", place)
-      .execute();
+      .where("payout_status", "=", row.payout_status)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return { changedMeanwhile: true as const };
     const after = toPayout(
       await trx
         .selectFrom("race_results")

@@ -58,7 +58,7 @@ export function AdminPayoutCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2
           id={`payout-${payout.place}`}
-          className="font-display text-xl font-extrabold uppercase [overflow-wrap:anywhere]"
+          className="font-display text-xl font-extrabold [overflow-wrap:anywhere]"
         >
           #{payout.place} {payout.name}
         </h2>

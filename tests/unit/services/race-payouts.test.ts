@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertRace, insertUser, uniqueName } from "../../factories";
@@ -5,8 +6,22 @@ import { isOverdue, payoutChangeSchema, payoutsCsv } from "~/domain/race-payouts
 import type { PayoutView } from "~/domain/race-payouts";
 import { db } from "~/services/db.server";
 import { listPayouts, markPayout, overduePayouts } from "~/services/race-payouts.server";
+import type { PayoutMarking } from "~/services/race-payouts.server";
+import { POSTGRES_PASS } from "../../postgres/template-database";
 
 const NOW = new Date("2026-11-27T12:00:00.000Z");
+
+/** Until a statement of this database waits for a row lock (another connection's update). */
+async function waitForARowLock() {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if (Number(rows[0]?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("no statement came to wait for the row");
+}
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(NOW.getTime() - hours * HOUR).toISOString();
 
@@ -85,7 +100,7 @@ describe("the payout ledger", () => {
       admin,
       NOW,
     );
-    if ("missing" in marked) throw new Error("expected the payout");
+    if (!("payout" in marked)) throw new Error("expected the payout");
     expect(marked.payout).toMatchObject({
       status: "paid",
       method: "tip",
@@ -123,7 +138,7 @@ describe("the payout ledger", () => {
       { userId: admin.userId, username: "someone-else" },
       new Date(NOW.getTime() + HOUR),
     );
-    if ("missing" in corrected) throw new Error("expected the payout");
+    if (!("payout" in corrected)) throw new Error("expected the payout");
     expect(corrected.payout).toMatchObject({ reference: "tip-78", paidAt: NOW.toISOString() });
     expect(corrected.notifications).toEqual([]);
   });
@@ -150,6 +165,29 @@ describe("the payout ledger", () => {
     expect(await markPayout(raceId, 3, change, admin, NOW)).toEqual({ missing: "place" });
     expect(await markPayout(raceId + 1000, 1, change, admin, NOW)).toEqual({ missing: "race" });
     expect(await db.selectFrom("audit_log").select("id").execute()).toHaveLength(2);
+  });
+
+  // Two admins at once on PostgreSQL (two processes): the other marking holds the row when this
+  // one reads it as unpaid, and commits while this one's update waits for the row.
+  it.runIf(POSTGRES_PASS)("changes nothing when another marking got there first", async () => {
+    const raceId = await completedRace(2);
+    await linkedMember("winner-uid", true);
+    let marking: Promise<PayoutMarking> | undefined;
+    await db.transaction().execute(async (other) => {
+      await other
+        .updateTable("race_results")
+        .set({ payout_status: "held", payout_reason: "KYC" })
+        .where("race_id", "=", raceId)
+        .where("position", "=", 1)
+        .execute();
+      const paid = { status: "paid", method: "tip", reference: "tip-1", reason: null } as const;
+      marking = markPayout(raceId, 1, paid, admin, NOW);
+      await waitForARowLock();
+    });
+    expect(await marking).toEqual({ changedMeanwhile: true });
+    expect(await db.selectFrom("notifications").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("audit_log").select("id").execute()).toEqual([]);
+    expect(await listPayouts(raceId)).toMatchObject([{ status: "held", reason: "KYC" }, {}]);
   });
 
   it("lists payouts still unpaid 24 hours after completion as overdue", async () => {
