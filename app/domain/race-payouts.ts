@@ -14,6 +14,7 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const NO_SUCH_PLACE = "No such paid place";
 export const NO_PAYOUT_AT_PLACE =
   "That place has no payout: the race has not completed or nobody took it";
+/** Another admin's change came between reading the payout and writing it (markPayout). */
 export const PAYOUT_CHANGED_MEANWHILE =
   "Someone else changed this payout just now: look at it again and retry";
 export const BAD_STATUS = "Status must be unpaid, paid or held";
