@@ -198,6 +198,15 @@ export interface RaceResultsTable {
   name: string;
   wager: number;
   prize_cents: number;
+  /** The payout ledger (migration 0026): "unpaid" | "paid" | "held". */
+  payout_status: Generated<string>;
+  payout_method: string | null;
+  payout_reference: string | null;
+  payout_reason: string | null;
+  paid_cents: number | null;
+  paid_at: string | null;
+  paid_by: number | null;
+  paid_by_username: string | null;
 }
 
 export interface NotificationsTable {

@@ -72,6 +72,7 @@ postgres_files=(
   tests/unit/services/processes-starting-together.test.ts
   tests/unit/services/sign-in-replaces-session.test.ts
   tests/unit/jobs/race-completion-first-start.test.ts
+  tests/unit/services/race-payouts.test.ts
   # Rate limits (PostgreSQL's rate_limits table)
   tests/unit/services/login-throttle.test.ts
   tests/unit/services/authentication-throttle.test.ts

@@ -264,6 +264,26 @@ export const adminRaceAnswerSchema = z.strictObject({
   race: adminRaceSchema,
 });
 
+/** One payout of a race's ledger (issue 32): amount in cents-rounded dollars. */
+export const payoutSchema = z.strictObject({
+  place: z.number().int().min(1).max(10),
+  name: z.string(),
+  uid: z.string(),
+  amount: z.number().nonnegative(),
+  status: z.enum(["unpaid", "paid", "held"]),
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+
+export const payoutListSchema = z.array(payoutSchema);
+
+export const payoutAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  payout: payoutSchema,
+});
+
 const rankedPlayer = z.strictObject({
   rank: z.number().int().positive(),
   uid: z.string(),

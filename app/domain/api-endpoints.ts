@@ -12,6 +12,8 @@ import {
   authAnswerSchema,
   linkRequestAnswerSchema,
   notificationSentSchema,
+  payoutAnswerSchema,
+  payoutListSchema,
   chatHistorySchema,
   chatMessageSentSchema,
   currentRaceSchema,
@@ -183,6 +185,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   },
   {
     method: "GET",
+    path: "/api/wager-races/{id}/payouts",
+    access: "anyone",
+    answer:
+      "the race's payout ledger `[{place, name, uid, amount, status, method, reference, paidAt}]`; empty before it completes",
+    schema: payoutListSchema,
+  },
+  {
+    method: "GET",
     path: "/api/wager-race/position",
     access: "anyone",
     answer: "a player's place in the current race; 404 when not in it",
@@ -267,6 +277,13 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message, race}`",
     schema: adminRaceAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/wager-races/{id}/payouts/{place}",
+    access: "admin",
+    answer: "`{status, message, payout}`; takes `{status, method, reference, reason}`",
+    schema: payoutAnswerSchema,
   },
   {
     method: "DELETE",

@@ -11,6 +11,7 @@ export const AUDIT_KIND_LABELS = {
   "race.updated": "Race updated",
   "race.status_changed": "Race status changed",
   "race.deleted": "Race deleted",
+  "race.payout_marked": "Race payout marked",
   "token.saved": "API token saved",
   "token.removed": "API token removed (demo data)",
   "notification.sent": "Notification sent",

@@ -21,6 +21,7 @@ export const EMAIL_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, Preferen
   bonus_code: "promotionalOffers",
   rank_up: "vipStatusChanges",
   race_prize: "wagerRaceUpdates",
+  race_prize_paid: "wagerRaceUpdates",
   support_reply: null,
   token_expiring: null,
   account_link: null,

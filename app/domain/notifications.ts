@@ -4,6 +4,7 @@
  */
 export const NOTIFICATION_KINDS = [
   "race_prize",
+  "race_prize_paid",
   "announcement",
   "rank_up",
   "bonus_code",

@@ -39,6 +39,8 @@ export interface RaceView {
 /** One of a race's paid top 10: their standing and their prize. */
 export interface Participant extends Standing {
   prizeCents: number;
+  /** A completed race's result: when its prize was paid (the payout ledger), null until then. */
+  paidAt?: string | null;
 }
 
 /**
@@ -103,7 +105,11 @@ export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
  * The outcome of an admin's write: the race as saved, or the monthly race that already runs in
  * the same UTC month (nothing was written).
  */
-export type RaceSave = { race: RaceView } | { clash: RaceView };
+/**
+ * A race saved; or refused: another monthly race holds its month (`clash`), or it would reopen a
+ * completed race whose payouts are on record (`payoutsOnRecord`, see PAYOUTS_ON_RECORD).
+ */
+export type RaceSave = { race: RaceView } | { clash: RaceView } | { payoutsOnRecord: true };
 
 /** A race as the home page's floating widget shows it: its podium so far. */
 export interface WidgetRace extends Pick<

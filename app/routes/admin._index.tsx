@@ -2,10 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminTable } from "~/components/admin/AdminTable";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PANEL_CARDS } from "~/domain/admin-panel";
+import { formatCents } from "~/domain/money";
+import { formatDateTime } from "~/domain/time";
 import { requireAdmin } from "~/services/auth.server";
 import { panelBackupCard, panelFigures, panelProviderStatus } from "~/services/admin-panel.server";
+import { overduePayouts } from "~/services/race-payouts.server";
+import type { OverduePayout } from "~/services/race-payouts.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Panel | GoatedVIPs" },
@@ -17,17 +22,18 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [figures, backups, provider] = await Promise.all([
+  const [figures, backups, provider, overdue] = await Promise.all([
     panelFigures(),
     panelBackupCard(),
     panelProviderStatus(),
+    overduePayouts(),
   ]);
-  return { figures, backups, providerNote: provider.note };
+  return { figures, backups, providerNote: provider.note, overdue };
 }
 
 /** `/admin` and `/admin/dashboard` (docs/product.md §A2 "Admin panel"). */
 export default function AdminPanel() {
-  const { figures, backups, providerNote } = useLoaderData<typeof loader>();
+  const { figures, backups, providerNote, overdue } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Admin Panel">
@@ -93,7 +99,41 @@ export default function AdminPanel() {
           </section>
         </li>
       </ul>
+      <OverduePayouts overdue={overdue} />
     </div>
+  );
+}
+
+/** Prizes still unpaid 24 hours after their race completed (issue 32), each with its race's ledger. */
+function OverduePayouts({ overdue }: { overdue: readonly OverduePayout[] }) {
+  return (
+    <section aria-labelledby="overdue-payouts" className="mt-10">
+      <h2 id="overdue-payouts" className="font-display text-2xl font-extrabold uppercase">
+        Overdue Payouts
+      </h2>
+      <AdminTable
+        label="Overdue payouts"
+        headings={["Race", "Place", "Player", "Amount", "Completed"]}
+        empty={overdue.length === 0 ? "No payout is overdue." : null}
+      >
+        {overdue.map((payout) => (
+          <tr key={`${payout.raceId}-${payout.place}`} className="border-t border-accent">
+            <td className="px-3 py-3">
+              <Link
+                to={`/admin/wager-races/${payout.raceId}`}
+                className="font-semibold text-primary hover:underline"
+              >
+                {payout.raceTitle}
+              </Link>
+            </td>
+            <td className="px-3 py-3">#{payout.place}</td>
+            <td className="px-3 py-3">{payout.name}</td>
+            <td className="px-3 py-3 tabular-nums">{formatCents(payout.amountCents)}</td>
+            <td className="px-3 py-3">{formatDateTime(payout.completedAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
   );
 }
 

@@ -26,6 +26,7 @@ import {
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
+import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
 import { readForm } from "~/lib/form-body.server";
 import { postedId, replyTo } from "~/lib/intent";
@@ -102,6 +103,10 @@ export async function action({ request }: ActionFunctionArgs) {
         const result = submission.reply({ fieldErrors: { startDate: [message] } });
         return intentReply({ intent, result }, 409);
       }
+      if ("payoutsOnRecord" in saved) {
+        const result = submission.reply({ fieldErrors: { status: [PAYOUTS_ON_RECORD] } });
+        return intentReply({ intent, result }, 409);
+      }
       return existing
         ? doneWith("Updated Successfully", "Race has been updated.")
         : doneWith("Created Successfully", "Race has been created.");
@@ -119,10 +124,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!race) return raceNotFound();
       const saved = await setRaceStatus(id, toggledStatus(race.status), admin);
       if (!saved) return raceNotFound();
-      if ("clash" in saved) {
+      if (!("race" in saved)) {
         return redirectWithToast(PAGE, {
           title: "Status not changed",
-          description: monthlyRaceClashMessage(saved.clash),
+          description: "clash" in saved ? monthlyRaceClashMessage(saved.clash) : PAYOUTS_ON_RECORD,
           type: "destructive",
         });
       }

@@ -4,7 +4,7 @@ import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.serv
 import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
-import { monthClash, raceJson, raceNotFound } from "~/services/race-api.server";
+import { monthClash, payoutsOnRecord, raceJson, raceNotFound } from "~/services/race-api.server";
 import { raceStatusSchema } from "~/domain/race-form";
 
 const statusBody = z.object({ status: raceStatusSchema });
@@ -19,6 +19,7 @@ async function putStatus({ request, params }: LoaderFunctionArgs) {
   const saved = await setRaceStatus(id, parsed.data.status, admin);
   if (!saved) return raceNotFound();
   if ("clash" in saved) return monthClash(saved.clash);
+  if ("payoutsOnRecord" in saved) return payoutsOnRecord();
   const { race } = saved;
   return Response.json({
     status: "success",

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
-import { monthClash, raceJson, raceNotFound } from "~/services/race-api.server";
+import { monthClash, payoutsOnRecord, raceJson, raceNotFound } from "~/services/race-api.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/domain/race-form";
 
 /** GET: every race. */
@@ -34,6 +34,7 @@ async function update({ request }: LoaderFunctionArgs) {
   const saved = await updateRace(parsed.data.id, raceInputFromApi(parsed.data), admin);
   if (!saved) return raceNotFound();
   if ("clash" in saved) return monthClash(saved.clash);
+  if ("payoutsOnRecord" in saved) return payoutsOnRecord();
   return Response.json({
     status: "success",
     message: "Race has been updated.",

@@ -21,6 +21,7 @@ import {
   UNLINK_GOATED_INTENT,
 } from "~/components/profile/GoatedLinkForms";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
+import { PrizesWon } from "~/components/profile/PrizesWon";
 import { RankProgress } from "~/components/rank/RankProgress";
 import {
   END_OTHER_SESSIONS_INTENT,
@@ -45,6 +46,7 @@ import {
   unlinkGoated,
 } from "~/services/goated-links.server";
 import { linkedPlayerActivity } from "~/services/member-profile.server";
+import { prizesWonBy } from "~/services/race-payouts.server";
 import { loadRacePositionCard } from "~/services/race-views.server";
 import { getAccount, updateProfile } from "~/services/users.server";
 import { CallToAction } from "~/components/ui/CallToAction";
@@ -58,12 +60,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const [account, sessions, racePosition, linkRequest, activity] = await Promise.all([
+  const [account, sessions, racePosition, linkRequest, activity, prizes] = await Promise.all([
     getAccount(user.userId),
     listSessions(user.userId),
     tab === "races" ? loadRacePositionCard(user.userId) : null,
     pendingLinkRequest(user.userId),
     tab === "stats" ? linkedPlayerActivity(user.userId) : null,
+    tab === "races" ? prizesWonBy(user.userId) : null,
   ]);
   if (!account) throw redirect("/");
   const rows = sessions.map((session) => ({
@@ -78,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     racePosition,
     activity,
+    prizes,
     editing: url.searchParams.get("edit") === "1",
     pendingGoatedUsername: linkRequest?.goatedUsername ?? null,
     // ?link=goated opens the link form, ?link=unlink asks before unlinking.
@@ -185,6 +189,7 @@ export default function ProfilePage() {
     tab,
     racePosition,
     activity,
+    prizes,
     editing,
     pendingGoatedUsername,
     goatedForm,
@@ -296,6 +301,7 @@ export default function ProfilePage() {
           </div>
         ) : null}
         {racePosition ? <RacePositionCard {...racePosition} /> : null}
+        {prizes ? <PrizesWon prizes={prizes} /> : null}
       </section>
 
       {linked && account.telegramUsername ? null : <ConnectAccountsBanner />}

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PaidMark } from "~/components/race/RaceParticipantsTable";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { RACE_TYPE_LABELS } from "~/domain/race";
 import { formatMediumDate } from "~/domain/time";
@@ -56,7 +57,10 @@ export default function RaceHistoryPage() {
                         {winner.name}{" "}
                         <span className="text-muted">({formatAbbreviatedUsd(winner.wager)})</span>
                       </span>
-                      <span className="tabular-nums">{formatCents(winner.prize_cents)}</span>
+                      <span className="text-right tabular-nums">
+                        {formatCents(winner.prizeCents)}
+                        {winner.paidAt ? <PaidMark paidAt={winner.paidAt} /> : null}
+                      </span>
                     </li>
                   ))}
                 </ol>

@@ -7,6 +7,7 @@ import type { AuditActor } from "./audit.server";
 import { db } from "./db.server";
 import { announceRaceStarts } from "./email/race-emails.server";
 import { announceCompletion } from "./race-announcement.server";
+import { hasPayoutsOnRecord } from "./race-payouts.server";
 import { completeRaceIn, freezeResults } from "./race-results.server";
 import { findLiveMonthlyRaceClash, findRace, toRaceView } from "./race-store.server";
 
@@ -40,11 +41,11 @@ function columns(input: RaceInput) {
  * Announces a completion made by an admin's write, and e-mails a race that has gone live, once its
  * transaction has committed.
  */
-async function saved(
-  outcome: { race: RaceView; completion: Completion | null } | { clash: RaceView },
+async function saved<Refusal extends Exclude<RaceSave, { race: RaceView }>>(
+  outcome: { race: RaceView; completion: Completion | null } | Refusal,
   now: Date,
-): Promise<RaceSave> {
-  if ("clash" in outcome) return outcome;
+): Promise<{ race: RaceView } | Refusal> {
+  if (!("race" in outcome)) return outcome;
   if (outcome.completion) await announceCompletion(outcome.completion, now);
   await announceRaceStarts(now);
   return { race: (await findRace(outcome.race.id)) ?? outcome.race };
@@ -58,7 +59,7 @@ export async function createRace(
   input: RaceInput,
   actor: AuditActor,
   now: Date = new Date(),
-): Promise<RaceSave> {
+): Promise<Exclude<RaceSave, { payoutsOnRecord: true }>> {
   const userId = actor.userId;
   const stamp = now.toISOString();
   const outcome = await db.transaction().execute(async (trx) => {
@@ -90,7 +91,13 @@ export async function createRace(
       completion: completed ? { race, ...(await freezeResults(trx, race, now)) } : null,
     };
   });
-  return saved(outcome, now);
+  return saved<{ clash: RaceView }>(outcome, now);
+}
+
+/** Whether moving `race` to `status` would reopen it and drop payouts on record (see writeStatus). */
+async function reopensPaidRace(trx: Transaction<Database>, race: RaceView, status: RaceStatus) {
+  if (race.status !== "completed" || status === "completed") return false;
+  return hasPayoutsOnRecord(trx, race.id);
 }
 
 /**
@@ -127,6 +134,8 @@ export async function updateRace(
   const outcome = await db.transaction().execute(async (trx) => {
     const existing = await findRace(id, trx);
     if (!existing) return null;
+    if (await reopensPaidRace(trx, existing, input.status))
+      return { payoutsOnRecord: true as const };
     const clash = await findLiveMonthlyRaceClash(trx, input, id);
     if (clash) return { clash };
     await trx
@@ -164,6 +173,7 @@ export async function setRaceStatus(
   const outcome = await db.transaction().execute(async (trx) => {
     const race = await findRace(id, trx);
     if (!race) return null;
+    if (await reopensPaidRace(trx, race, status)) return { payoutsOnRecord: true as const };
     const clash =
       race.status === status ? null : await findLiveMonthlyRaceClash(trx, { ...race, status }, id);
     if (clash) return { clash };

@@ -8,6 +8,7 @@ import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError } from "~/lib/json-api.server";
 import { monthlyRaceClashMessage } from "~/domain/race-form";
+import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
 import type { Participant, RacePosition, RaceView } from "~/domain/race";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
@@ -46,6 +47,10 @@ export function participantJson(participant: Participant): RaceParticipantJson {
     prize: participant.prizeCents / 100,
   };
 }
+
+/** 409: reopening the race would drop payouts on record (PAYOUTS_ON_RECORD). */
+export const payoutsOnRecord = () =>
+  apiError(409, PAYOUTS_ON_RECORD, { status: [PAYOUTS_ON_RECORD] });
 
 /** 409: the UTC month already has a monthly race that is not completed. */
 export function monthClash(clash: RaceView) {

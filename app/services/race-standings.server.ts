@@ -4,7 +4,7 @@ import { PAID_POSITIONS, splitPool } from "~/domain/race-prizes";
 import { rankStandings } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
 import { db, dialect } from "./db.server";
-import { findCurrentRace } from "./race-store.server";
+import { findCurrentRace, toFrozenParticipant } from "./race-store.server";
 import type { Executor } from "./race-store.server";
 import { linkedPlayerUid } from "./users.server";
 
@@ -96,13 +96,7 @@ export async function raceParticipants(race: RaceView, now: Date = new Date()) {
       .where("race_id", "=", race.id)
       .orderBy("position")
       .execute();
-    return rows.map((row): Participant => ({
-      position: row.position,
-      uid: row.uid,
-      name: row.name,
-      wager: row.wager,
-      prizeCents: row.prize_cents,
-    }));
+    return rows.map(toFrozenParticipant);
   }
   return withPrizes(race, await computeStandings(race, now));
 }

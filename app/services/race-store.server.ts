@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Race } from "~db/schema";
-import type { RaceStatus, RaceType, RaceView } from "~/domain/race";
+import type { Database, Race, RaceResult } from "~db/schema";
+import type { Participant, RaceStatus, RaceType, RaceView } from "~/domain/race";
 import {
   MONTHLY_RACE_MIN_WAGER,
   MONTHLY_RACE_POOL_CENTS,
@@ -111,8 +111,23 @@ export async function listCompletedRaces(limit = 24) {
     : [];
   return races.map((row) => ({
     race: toRaceView(row),
-    results: results.filter((result) => result.race_id === row.id),
+    results: results.filter((result) => result.race_id === row.id).map(toFrozenParticipant),
   }));
+}
+
+/**
+ * A completed race's frozen result as the race pages show it, with the date its prize was paid;
+ * never the ledger's private columns (who marked it, why it is held).
+ */
+export function toFrozenParticipant(row: RaceResult): Participant {
+  return {
+    position: row.position,
+    uid: row.uid,
+    name: row.name,
+    wager: row.wager,
+    prizeCents: row.prize_cents,
+    paidAt: row.payout_status === "paid" ? row.paid_at : null,
+  };
 }
 
 /**

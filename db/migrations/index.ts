@@ -23,6 +23,7 @@ import * as m0022 from "./0022_shared_events_and_rate_limits";
 import * as m0023 from "./0023_snapshot_player_checks_per_statement";
 import * as m0024 from "./0024_provider_settings";
 import * as m0025 from "./0025_published_sync_generation";
+import * as m0026 from "./0026_race_payouts";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0023_snapshot_player_checks_per_statement": m0023,
   "0024_provider_settings": m0024,
   "0025_published_sync_generation": m0025,
+  "0026_race_payouts": m0026,
 };

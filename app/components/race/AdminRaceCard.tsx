@@ -89,6 +89,11 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
             {nextStatus === "completed" ? "Mark Completed" : "Set Live"}
           </button>
         </Form>
+        {race.status === "completed" ? (
+          <Link to={`/admin/wager-races/${race.id}`} className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Payouts
+          </Link>
+        ) : null}
         <DeleteButton
           question={deleteQuestion(race)}
           confirmUrl={`?delete=${race.id}#delete-race`}

@@ -3,6 +3,12 @@ import { PlayerName } from "~/components/player/PlayerName";
 import { CallToAction } from "~/components/ui/CallToAction";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import type { Participant, RaceBoardView } from "~/domain/race";
+import { paidLabel } from "~/domain/race-payouts";
+
+/** 'Paid' and the date beside a prize the payout ledger has marked paid. */
+export function PaidMark({ paidAt }: { paidAt: string }) {
+  return <span className="block text-xs font-semibold text-success">{paidLabel(paidAt)}</span>;
+}
 
 /** A race's paid top 10 with their wagers and prizes, or the empty state with the leaderboard link. */
 export function RaceParticipantsTable({
@@ -43,6 +49,7 @@ export function RaceParticipantsTable({
                 formatAbbreviatedUsd(p.wager),
                 <span key="prize" className="text-primary">
                   {formatCents(p.prizeCents)}
+                  {p.paidAt ? <PaidMark paidAt={p.paidAt} /> : null}
                 </span>,
               ]}
             />

@@ -147,6 +147,7 @@ const user = {
 };
 let userCookie = "";
 let userId = 0;
+let lastRaceId = 0;
 
 beforeAll(async () => {
   await migrateToLatest(db);
@@ -163,7 +164,7 @@ beforeAll(async () => {
     [RIVAL.uid, RIVAL.name, 9_000.5],
     [PLAYER.uid, PLAYER.name, 8_000.25],
   ]);
-  await completedRace("Last Weekly Race", 3, [
+  lastRaceId = await completedRace("Last Weekly Race", 3, [
     [PLAYER.uid, PLAYER.name, 12_345.678999],
     [RIVAL.uid, RIVAL.name, 10_000],
   ]);
@@ -544,6 +545,56 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     await contract("DELETE /api/admin/wager-races/{id}", `/api/admin/wager-races/${raceId}`, 200, {
       headers: { Cookie: adminCookie },
     });
+  });
+
+  it("GET a race's payouts publicly; POST one place's payout as an admin", async () => {
+    const before = await contract(
+      "GET /api/wager-races/{id}/payouts",
+      `/api/wager-races/${lastRaceId}/payouts`,
+      200,
+    );
+    expect(before.json).toEqual([
+      {
+        place: 1,
+        name: PLAYER.name,
+        uid: PLAYER.uid,
+        amount: 250,
+        status: "unpaid",
+        method: null,
+        reference: null,
+        paidAt: null,
+      },
+      expect.objectContaining({ place: 2, amount: 150, status: "unpaid" }),
+    ]);
+    const marked = await contract(
+      "POST /api/admin/wager-races/{id}/payouts/{place}",
+      `/api/admin/wager-races/${lastRaceId}/payouts/1`,
+      200,
+      {
+        headers: { Cookie: adminCookie },
+        json: { status: "paid", method: "tip", reference: "tip-4411", reason: null },
+      },
+    );
+    expect(marked.json).toMatchObject({
+      payout: { place: 1, status: "paid", method: "tip", reference: "tip-4411", amount: 250 },
+    });
+    const refused = await contract(
+      "POST /api/admin/wager-races/{id}/payouts/{place}",
+      `/api/admin/wager-races/${lastRaceId}/payouts/2`,
+      400,
+      { headers: { Cookie: adminCookie }, json: { status: "held" } },
+    );
+    expect(refused.json).toMatchObject({ message: "Say why the prize is held" });
+    const after = await contract(
+      "GET /api/wager-races/{id}/payouts",
+      `/api/wager-races/${lastRaceId}/payouts`,
+      200,
+    );
+    expect(after.json).toMatchObject([
+      { place: 1, status: "paid", paidAt: expect.any(String) as string },
+      { place: 2, status: "unpaid" },
+    ]);
+    await contract("GET /api/wager-races/{id}/payouts", "/api/wager-races/999999/payouts", 404);
   });
 
   it("GET, POST and DELETE /api/admin/api-tokens/goated: metadata, never the token", async () => {

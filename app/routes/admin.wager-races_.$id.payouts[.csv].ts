@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { payoutsCsv } from "~/domain/race-payouts";
+import { parsePositiveId } from "~/lib/params";
+import { requireAdmin } from "~/services/auth.server";
+import { listPayouts } from "~/services/race-payouts.server";
+import { findRace } from "~/services/race-store.server";
+
+/** GET: one race's payout ledger as a CSV download, for admins (issue 32). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parsePositiveId(params.id);
+  const race = id === null ? null : await findRace(id);
+  if (!race) return new Response("Race not found", { status: 404 });
+  return new Response(payoutsCsv(await listPayouts(race.id)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="race-${race.id}-payouts.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
