@@ -1,3 +1,4 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const userId = parsePositiveId(params.id);
   const user = userId === null ? null : await findAdminUser(userId);
-  if (!user) throw new Response(USER_NOT_FOUND, { status: 404, statusText: USER_NOT_FOUND });
+  invariantResponse(user, USER_NOT_FOUND, { status: 404, statusText: USER_NOT_FOUND });
   const sessions = (await listSessions(user.id)).map((session) => ({
     ...session,
     device: deviceFromUserAgent(session.userAgent),
