@@ -1,7 +1,6 @@
 import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { UserChangeButtons } from "~/components/admin/UserChangeButtons";
 import { USER_NOT_FOUND } from "~/domain/admin-users";
@@ -74,5 +73,3 @@ export default function AdminUser() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

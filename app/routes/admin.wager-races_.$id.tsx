@@ -2,7 +2,6 @@ import { invariantResponse } from "@epic-web/invariant";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminPayoutCard, MARK_PAYOUT_INTENT } from "~/components/race/AdminPayoutCard";
 import type { PayoutReply } from "~/components/race/AdminPayoutCard";
@@ -151,5 +150,3 @@ export default function AdminRacePayouts() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;
