@@ -15,7 +15,7 @@ export const PAID_POSITIONS = 10;
 export const MONTHLY_RACE_POOL_CENTS = 50_000;
 /**
  * Its minimum wager in dollars: the smallest the race form and API accept (docs/product.md §A5,
- * 'at least 1'), so an admin can edit the automatic race without changing it (docs/decisions/0007).
+ * 'at least 1'), so an admin can edit the automatic race without changing it (docs/decisions/0068).
  */
 export const MONTHLY_RACE_MIN_WAGER = 1;
 export const MONTHLY_RACE_SHARES: PrizeDistribution = {

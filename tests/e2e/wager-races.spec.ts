@@ -91,7 +91,7 @@ test("/wager-races turns to 'Race Completed' with 'Next Race Starts In' at the m
   page,
 }, info) => {
   test.skip(!jsEnabled(info.project.name), "the countdown runs in the browser");
-  // The server stays on the real clock (docs/decisions/0007); the browser is put five seconds
+  // The server stays on the real clock (docs/decisions/0067); the browser is put five seconds
   // before the end of the current UTC month, the end of the live monthly race.
   const now = new Date();
   const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
