@@ -40,7 +40,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 const SERVER_VERDICTS: Record<ProofVerdict, string> = {
   matches: "Matches: the result below hashes to the hash published at completion.",
   differs: "Does not match: the stored result has changed since it was sealed.",
-  unsealed: "No hash to check: this race completed before results were sealed.",
+  unsealed: "No hash to check: this race was completed before results were sealed.",
 };
 
 type BrowserCheck = { digest: string } | { unavailable: true };
@@ -93,10 +93,7 @@ export default function ResultProofPage() {
         When a race completes, its result (race id, window, pool, and each place&apos;s uid, name,
         wager and prize in cents) is written as the canonical text below and its SHA-256 published.
         Anyone can hash the text (UTF-8, no trailing newline) with any SHA-256 tool and compare.{" "}
-        <Link
-          to={`/wager-races/${raceId}`}
-          className="text-primary underline-offset-4 hover:underline"
-        >
+        <Link to={`/wager-races/${raceId}`} className="text-primary underline underline-offset-4">
           Back to the race
         </Link>
       </p>
@@ -142,7 +139,7 @@ export default function ResultProofPage() {
           The same as JSON:{" "}
           <a
             href={`/api/wager-races/${raceId}/proof`}
-            className="text-primary underline-offset-4 hover:underline"
+            className="text-primary underline underline-offset-4"
           >
             /api/wager-races/{raceId}/proof
           </a>

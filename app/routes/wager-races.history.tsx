@@ -49,9 +49,9 @@ export default function RaceHistoryPage() {
                 Prize pool {formatCents(race.prizePoolCents)} ·{" "}
                 <Link
                   to={`/wager-races/${race.id}/proof`}
-                  className="text-primary underline-offset-4 hover:underline"
+                  className="text-primary underline underline-offset-4"
                 >
-                  Verify the result<span className="sr-only"> of {race.title}</span>
+                  Verify the result
                 </Link>
               </p>
               {results.length === 0 ? (

@@ -17,7 +17,7 @@ export function ResultSeal({ raceId, resultHash }: { raceId: number; resultHash:
         </p>
       ) : (
         <p className="mt-2 text-sm text-muted">
-          This race completed before results were sealed: it has no published hash.
+          This race was completed before results were sealed: it has no published hash.
         </p>
       )}
       <p className="mt-2 text-sm">
