@@ -38,20 +38,30 @@ function forbiddenPattern(target) {
   return [`~/${target}`, `~/${target}/*`];
 }
 
+/** The root loader's data is read through app/lib/root-data.ts, the one module that imports it. */
+const ROOT_LOADER = {
+  group: ["~/root"],
+  message:
+    "Read the root loader's data with useRootData() or useOptionalUser() (app/lib/root-data.ts).",
+};
+const ROOT_DATA_MODULE = "app/lib/root-data.ts";
+
 const RELATIVE_PARENT = {
   group: ["../*"],
   message: "Import through ~/ (or ~db): a path that names its folder keeps the layering visible.",
 };
 
-function layerRule(folder, files) {
+function layerRule(folder, files, { rootLoader = false } = {}) {
   return {
     files,
+    ...(rootLoader ? {} : { ignores: [ROOT_DATA_MODULE] }),
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             RELATIVE_PARENT,
+            ...(rootLoader ? [] : [ROOT_LOADER]),
             ...LAYERS[folder].map((target) => ({
               group: forbiddenPattern(target),
               message: `${folder} must not import ${target} (layering: docs/decisions/0017).`,
@@ -63,9 +73,10 @@ function layerRule(folder, files) {
   };
 }
 
-const layeringRules = Object.keys(LAYERS).map((folder) =>
-  layerRule(folder, [`${folder}/**/*.{ts,tsx}`]),
-);
+const layeringRules = [
+  ...Object.keys(LAYERS).map((folder) => layerRule(folder, [`${folder}/**/*.{ts,tsx}`])),
+  layerRule("app/lib", [ROOT_DATA_MODULE], { rootLoader: true }),
+];
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "test-results/", "playwright-report/"] },

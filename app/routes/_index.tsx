@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useOptionalUser } from "~/lib/root-data";
 import { PageHero } from "~/components/content/PageHero";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
@@ -12,7 +13,6 @@ import { heroVideoUrl } from "~/services/hero-videos.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { playerStanding } from "~/services/player-queries.server";
 import { loadRaceWidget } from "~/services/race-widget.server";
-import type { loader as rootLoader } from "~/root";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
@@ -46,7 +46,7 @@ const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }
 
 export default function Home() {
   const { snapshot, raceWidget, player, now, video } = useLoaderData<typeof loader>();
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const signedIn = useOptionalUser() !== null;
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
       <PageHero banner="home" videoUrl={video} />

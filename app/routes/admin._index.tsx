@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PANEL_CARDS } from "~/domain/admin-panel";
@@ -136,5 +135,3 @@ function OverduePayouts({ overdue }: { overdue: readonly OverduePayout[] }) {
     </section>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

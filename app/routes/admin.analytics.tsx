@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { DailyChart, ShareChart } from "~/components/admin/AnalyticsCharts";
@@ -245,5 +244,3 @@ export default function AdminAnalytics() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
@@ -361,5 +360,3 @@ const OUTCOME: Record<string, string> = {
   failed: "Failed",
   running: "Running",
 };
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { Pager } from "~/components/admin/Pager";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
@@ -95,5 +94,3 @@ export default function AdminAudit() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { SubmitButton, TextField } from "~/components/ui/form";
 import { HERO_CONTENT, HERO_VIDEO_MESSAGES } from "~/domain/hero-banners";
@@ -134,5 +133,3 @@ export default function AdminBanners() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

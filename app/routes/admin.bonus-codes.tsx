@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AdminBonusCodeCard, bonusCodeDeleteQuestion } from "~/components/admin/AdminBonusCodeCard";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import {
   BONUS_CODES_PAGE,
@@ -255,5 +254,3 @@ export default function AdminBonusCodes() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -1,2 +1,2 @@
 // `/admin/dashboard` is `/admin` (the menus link here; docs/product.md §A2).
-export { default, ErrorBoundary, loader, meta } from "./admin._index";
+export { default, loader, meta } from "./admin._index";

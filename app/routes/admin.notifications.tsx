@@ -3,7 +3,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { Pager } from "~/components/admin/Pager";
@@ -172,5 +171,3 @@ export default function AdminNotifications() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -4,7 +4,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { FormAlert, SubmitButton, TextField } from "~/components/ui/form";
@@ -345,5 +344,3 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

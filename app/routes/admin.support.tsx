@@ -2,7 +2,6 @@ import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { ChatComposer, ChatMessageList } from "~/components/support/SupportChat";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
@@ -255,5 +254,3 @@ function StatusBadge({ status }: { status: "open" | "closed" }) {
     </span>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { LINK_DECISION_INTENTS, LinkRequestsTable } from "~/components/admin/LinkRequestsTable";
 import { Pager } from "~/components/admin/Pager";
@@ -142,5 +141,3 @@ export default function AdminUsers() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -1,6 +1,6 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { UserChangeButtons } from "~/components/admin/UserChangeButtons";
 import { USER_NOT_FOUND } from "~/domain/admin-users";
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const userId = parsePositiveId(params.id);
   const user = userId === null ? null : await findAdminUser(userId);
-  if (!user) throw new Response(USER_NOT_FOUND, { status: 404, statusText: USER_NOT_FOUND });
+  invariantResponse(user, USER_NOT_FOUND, { status: 404, statusText: USER_NOT_FOUND });
   const sessions = (await listSessions(user.id)).map((session) => ({
     ...session,
     device: deviceFromUserAgent(session.userAgent),
@@ -73,5 +73,3 @@ export default function AdminUser() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

@@ -9,8 +9,6 @@ import {
 } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
-import { ErrorPanel } from "~/components/errors/ErrorPanel";
-import { GeneralErrorBoundary } from "~/components/errors/GeneralErrorBoundary";
 import {
   AdminRaceCard,
   DELETE_RACE_INTENT,
@@ -235,22 +233,5 @@ export default function AdminWagerRaces() {
         </Link>
       )}
     </div>
-  );
-}
-
-/** A signed-in non-admin gets 403 with the admin area's access text (docs/product.md §A2). */
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        403: () => (
-          <ErrorPanel
-            title="Admin Access Required"
-            message="You need admin privileges to view this page."
-            waysOut={[{ label: "Return to Home", to: "/" }]}
-          />
-        ),
-      }}
-    />
   );
 }

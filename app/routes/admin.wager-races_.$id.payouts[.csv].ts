@@ -1,3 +1,4 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { payoutsCsv } from "~/domain/race-payouts";
 import { parsePositiveId } from "~/lib/params";
@@ -10,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parsePositiveId(params.id);
   const race = id === null ? null : await findRace(id);
-  if (!race) return new Response("Race not found", { status: 404 });
+  invariantResponse(race, "Race not found", { status: 404 });
   return new Response(payoutsCsv(await listPayouts(race.id)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,7 +1,7 @@
+import { invariantResponse } from "@epic-web/invariant";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminPayoutCard, MARK_PAYOUT_INTENT } from "~/components/race/AdminPayoutCard";
 import type { PayoutReply } from "~/components/race/AdminPayoutCard";
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parsePositiveId(params.id);
   const race = id === null ? null : await findRace(id);
-  if (!race) throw new Response(RACE_NOT_FOUND, { status: 404, statusText: RACE_NOT_FOUND });
+  invariantResponse(race, RACE_NOT_FOUND, { status: 404, statusText: RACE_NOT_FOUND });
   const now = new Date();
   const payouts = (await listPayouts(race.id)).map((payout) => ({
     payout,
@@ -150,5 +150,3 @@ export default function AdminRacePayouts() {
     </div>
   );
 }
-
-export const ErrorBoundary = AdminErrorBoundary;

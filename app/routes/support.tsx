@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useOptionalUser } from "~/lib/root-data";
 import { useEffect, useRef } from "react";
-import type { loader as rootLoader } from "~/root";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { ChatComposer, ChatMessageList } from "~/components/support/SupportChat";
 import { CallToAction } from "~/components/ui/CallToAction";
@@ -130,7 +130,7 @@ export default function Support() {
  * shows the widget's old count: reload the shell's data once.
  */
 function useReadRepliesLeaveTheWidget() {
-  const shownUnread = useRouteLoaderData<typeof rootLoader>("root")?.user?.supportUnread ?? 0;
+  const shownUnread = useOptionalUser()?.supportUnread ?? 0;
   const { revalidate } = useRevalidator();
   const done = useRef(false);
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberRaceRecord } from "~/components/profile/MemberRaceRecord";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = parsePositiveId(params.id);
   const profile = id === null ? null : await getMemberProfile(id);
-  if (!profile) throw new Response("Not Found", { status: 404 });
+  invariantResponse(profile, "Not Found", { status: 404 });
   return { profile };
 }
 

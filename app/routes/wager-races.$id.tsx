@@ -1,3 +1,4 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const board = id === null ? null : await raceBoard(id);
-  if (!board) throw new Response("No such race", { status: 404 });
+  invariantResponse(board, "No such race", { status: 404 });
   return {
     board,
     serverNow: new Date().toISOString(),

@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRootData } from "~/lib/root-data";
 import { describeAge } from "~/domain/data-age";
-import type { loader as rootLoader } from "~/root";
 
 /** "Updated 3 minutes ago", relative to `now` so server and browser render the same text. */
 export function DataAge({ lastUpdated, now }: { lastUpdated: string | null; now: string }) {
@@ -17,7 +16,7 @@ export function DataAge({ lastUpdated, now }: { lastUpdated: string | null; now:
  * (the root loader's `freshness`: one read per request for the whole page).
  */
 export function StaleDataAge() {
-  const freshness = useRouteLoaderData<typeof rootLoader>("root")?.freshness;
+  const freshness = useRootData()?.freshness;
   if (!freshness?.stale) return null;
   return <DataAge lastUpdated={freshness.lastUpdated} now={freshness.now} />;
 }
