@@ -1,3 +1,4 @@
+import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -22,10 +23,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const proof = id === null ? null : await findResultProof(id);
   if (!proof) {
     const race = id === null ? null : await findRace(id);
-    throw new Response(
-      race ? "This race has not completed: its result is sealed when it does" : "No such race",
-      { status: 404 },
-    );
+    const message = race
+      ? "This race has not completed: its result is sealed when it does"
+      : "No such race";
+    invariantResponse(false, message, { status: 404 });
   }
   return {
     raceId: proof.race.id,

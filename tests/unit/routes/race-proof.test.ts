@@ -126,6 +126,10 @@ describe("/wager-races/:id/proof", () => {
 
   it("says a race completed before sealing has no hash, and 404s an open race or a bad id", async () => {
     expect(await view(String(legacy))).toMatchObject({ verdict: "unsealed", resultHash: null });
+    const open = await view(String(live));
+    expect(open instanceof Response && (await open.text())).toBe(
+      "This race has not completed: its result is sealed when it does",
+    );
     for (const id of [String(live), "999999", "abc"]) {
       const thrown = await view(id);
       expect(thrown instanceof Response && thrown.status, id).toBe(404);
