@@ -27,9 +27,9 @@ export function textOrEmpty(value: string | null | undefined): string {
 
 const instant = z.iso.datetime();
 const raceType = z.enum(["weekly", "monthly", "weekend"]);
+const raceStatus = z.enum(["upcoming", "live", "completed"]);
 /** A hex SHA-256 digest, as a race's sealed result is published (docs/decisions/0063). */
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
-const raceStatus = z.enum(["upcoming", "live", "completed"]);
 
 export const apiErrorSchema = z.strictObject({
   status: z.literal("error"),

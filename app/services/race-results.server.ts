@@ -56,9 +56,9 @@ export async function completeRaceIn(
 
 /**
  * Stores a completed race's top 10 as of `now` (capped at its end) and seals it (its hash, see
- * race-proof.server.ts), tells the winners and queues
- * the "race ended" e-mail for everyone else who wants race updates; returns the winners and their
- * notifications, to announce after the commit.
+ * race-proof.server.ts), tells the winners and queues the "race ended" e-mail for everyone else
+ * who wants race updates; returns the winners, their notifications and the hash, to announce after
+ * the commit.
  */
 export async function freezeResults(
   trx: Transaction<Database>,
