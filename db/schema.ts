@@ -188,6 +188,11 @@ export interface RacesTable {
   completed_at: Instant | null;
   /** When the race's start was e-mailed (wagerRaceUpdates); null until it goes live and starts. */
   start_announced_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /**
+   * The hex SHA-256 of the result's canonical form (app/domain/race-proof.ts), set when the race
+   * completes; null before, and for races completed before migration 0027.
+   */
+  result_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The standings of a race frozen when it completed. */

@@ -73,6 +73,7 @@ postgres_files=(
   tests/unit/services/sign-in-replaces-session.test.ts
   tests/unit/jobs/race-completion-first-start.test.ts
   tests/unit/services/race-payouts.test.ts
+  tests/unit/services/race-proof.test.ts
   # Rate limits (PostgreSQL's rate_limits table)
   tests/unit/services/login-throttle.test.ts
   tests/unit/services/authentication-throttle.test.ts

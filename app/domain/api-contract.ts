@@ -28,6 +28,8 @@ export function textOrEmpty(value: string | null | undefined): string {
 const instant = z.iso.datetime();
 const raceType = z.enum(["weekly", "monthly", "weekend"]);
 const raceStatus = z.enum(["upcoming", "live", "completed"]);
+/** A hex SHA-256 digest, as a race's sealed result is published (docs/decisions/0063). */
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const apiErrorSchema = z.strictObject({
   status: z.literal("error"),
@@ -278,6 +280,15 @@ export const payoutSchema = z.strictObject({
 
 export const payoutListSchema = z.array(payoutSchema);
 
+/**
+ * GET /api/wager-races/{id}/proof (issue 32): the result's canonical text recomputed from what is
+ * stored, and the hash stored at completion (null for a race completed before results were sealed).
+ */
+export const resultProofSchema = z.strictObject({
+  canonical: z.string(),
+  resultHash: sha256Hex.nullable(),
+});
+
 export const payoutAnswerSchema = z.strictObject({
   status: z.literal("success"),
   message: z.string(),
@@ -315,6 +326,7 @@ export const leaderboardSocketMessageSchema = z.discriminatedUnion("type", [
     data: z.strictObject({
       raceId: z.number().int().positive(),
       winners: z.array(raceParticipantSchema),
+      resultHash: sha256Hex,
       previousRaceEnd: instant,
       nextRaceStart: instant,
     }),

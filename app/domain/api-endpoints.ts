@@ -14,6 +14,7 @@ import {
   notificationSentSchema,
   payoutAnswerSchema,
   payoutListSchema,
+  resultProofSchema,
   chatHistorySchema,
   chatMessageSentSchema,
   currentRaceSchema,
@@ -190,6 +191,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     answer:
       "the race's payout ledger `[{place, name, uid, amount, status, method, reference, paidAt}]`; empty before it completes",
     schema: payoutListSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/wager-races/{id}/proof",
+    access: "anyone",
+    answer:
+      "`{canonical, resultHash}`, `resultHash` the hex SHA-256 of `canonical` stored at completion (null if never); 404 before then",
+    schema: resultProofSchema,
   },
   {
     method: "GET",

@@ -12,10 +12,11 @@ import type { ChatMessageView } from "./support-chat";
 export interface DomainEvents {
   /** A sync changed data: what the open leaderboards and the home page show now. */
   "leaderboard.updated": { snapshot: LeaderboardSnapshot; at: string };
-  /** A race completed; its winners in the race API's shape. */
+  /** A race completed; its winners in the race API's shape, and its result's hash. */
   "race.completed": {
     raceId: number;
     winners: RaceParticipantJson[];
+    resultHash: string;
     previousRaceEnd: string;
     nextRaceStart: string;
     at: string;

@@ -51,6 +51,8 @@ export interface Completion {
   race: RaceView;
   winners: Participant[];
   notifications: NotificationView[];
+  /** The hex SHA-256 of the frozen result's canonical text (app/domain/race-proof.ts). */
+  resultHash: string;
 }
 
 /** Where a player stands in the current race, and where they stood at the previous sync. */

@@ -33,6 +33,8 @@ export type ServerMessage =
       data: {
         raceId: number;
         winners: RaceWinner[];
+        /** The hex SHA-256 of the result's canonical text, as /wager-races/:id/proof shows it. */
+        resultHash: string;
         previousRaceEnd: string;
         nextRaceStart: string;
       };

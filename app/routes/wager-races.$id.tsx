@@ -2,7 +2,9 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
+import { ResultSeal } from "~/components/race/ResultSeal";
 import { parsePositiveId } from "~/lib/params";
+import { storedResultHash } from "~/services/race-proof.server";
 import { raceBoard } from "~/services/race-views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -17,20 +19,31 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const board = id === null ? null : await raceBoard(id);
   invariantResponse(board, "No such race", { status: 404 });
-  return { board, serverNow: new Date().toISOString() };
+  return {
+    board,
+    serverNow: new Date().toISOString(),
+    // The result's published hash, for a completed race only (docs/decisions/0063).
+    seal:
+      board.race.status === "completed"
+        ? { resultHash: await storedResultHash(board.race.id) }
+        : null,
+  };
 }
 
 export default function RacePage() {
-  const { board, serverNow } = useLoaderData<typeof loader>();
+  const { board, serverNow, seal } = useLoaderData<typeof loader>();
   return (
-    <RaceBoard
-      race={board.race}
-      participants={board.participants}
-      view={board.view}
-      serverNow={serverNow}
-      nextRaceStart={null}
-      transitionEnds={null}
-      listen={false}
-    />
+    <>
+      <RaceBoard
+        race={board.race}
+        participants={board.participants}
+        view={board.view}
+        serverNow={serverNow}
+        nextRaceStart={null}
+        transitionEnds={null}
+        listen={false}
+      />
+      {seal ? <ResultSeal raceId={board.race.id} resultHash={seal.resultHash} /> : null}
+    </>
   );
 }

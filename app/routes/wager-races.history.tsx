@@ -45,7 +45,15 @@ export default function RaceHistoryPage() {
                   {race.title}
                 </Link>
               </h2>
-              <p className="text-sm text-muted">Prize pool {formatCents(race.prizePoolCents)}</p>
+              <p className="text-sm text-muted">
+                Prize pool {formatCents(race.prizePoolCents)} ·{" "}
+                <Link
+                  to={`/wager-races/${race.id}/proof`}
+                  className="text-primary underline underline-offset-4"
+                >
+                  Verify the result
+                </Link>
+              </p>
               {results.length === 0 ? (
                 <p className="mt-3 text-sm">No participants</p>
               ) : (

@@ -102,8 +102,8 @@ async function reopensPaidRace(trx: Transaction<Database>, race: RaceView, statu
 
 /**
  * Moves a race to `status` inside the caller's transaction. Completing freezes its results
- * exactly like the job; reopening a completed race drops its frozen results so its standings run
- * again.
+ * exactly like the job; reopening a completed race drops its frozen results and their hash so its
+ * standings run again.
  */
 async function writeStatus(
   trx: Transaction<Database>,
@@ -117,7 +117,13 @@ async function writeStatus(
   await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
   await trx
     .updateTable("races")
-    .set({ status, completed_at: null, updated_at: now.toISOString(), updated_by: userId })
+    .set({
+      status,
+      completed_at: null,
+      result_hash: null,
+      updated_at: now.toISOString(),
+      updated_by: userId,
+    })
     .where("id", "=", race.id)
     .execute();
   return null;

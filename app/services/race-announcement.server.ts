@@ -18,6 +18,7 @@ export async function announceCompletion(completion: Completion, now: Date = new
   await eventBus.publish("race.completed", {
     raceId: completion.race.id,
     winners: completion.winners.map(participantJson),
+    resultHash: completion.resultHash,
     previousRaceEnd: completion.race.endDate,
     nextRaceStart: await nextRaceStart(now),
     at: now.toISOString(),

@@ -5,6 +5,7 @@ import type { Completion, Participant, RaceView } from "~/domain/race";
 import { db } from "./db.server";
 import { enqueueRaceEndedEmails } from "./email/race-emails.server";
 import { addNotifications, type NewNotification } from "./notifications.server";
+import { sealResult } from "./race-proof.server";
 import { computeStandings, withPrizes } from "./race-standings.server";
 import { toRaceView } from "./race-store.server";
 
@@ -54,9 +55,10 @@ export async function completeRaceIn(
 }
 
 /**
- * Stores a completed race's top 10 as of `now` (capped at its end), tells the winners and queues
- * the "race ended" e-mail for everyone else who wants race updates; returns the winners and their
- * notifications, to announce after the commit.
+ * Stores a completed race's top 10 as of `now` (capped at its end) and seals it (its hash, see
+ * race-proof.server.ts), tells the winners and queues the "race ended" e-mail for everyone else
+ * who wants race updates; returns the winners, their notifications and the hash, to announce after
+ * the commit.
  */
 export async function freezeResults(
   trx: Transaction<Database>,
@@ -81,9 +83,10 @@ export async function freezeResults(
       )
       .execute();
   }
+  const resultHash = await sealResult(trx, race);
   const notifications = await notifyWinners(trx, race, winners, now);
   await enqueueRaceEndedEmails(trx, race, standings, now);
-  return { winners, notifications };
+  return { winners, notifications, resultHash };
 }
 
 async function notifyWinners(

@@ -24,6 +24,7 @@ import * as m0023 from "./0023_snapshot_player_checks_per_statement";
 import * as m0024 from "./0024_provider_settings";
 import * as m0025 from "./0025_published_sync_generation";
 import * as m0026 from "./0026_race_payouts";
+import * as m0027 from "./0027_race_result_hash";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0024_provider_settings": m0024,
   "0025_published_sync_generation": m0025,
   "0026_race_payouts": m0026,
+  "0027_race_result_hash": m0027,
 };

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { openDatabase } from "~db";
+import { canonicalResult } from "~/domain/race-proof";
 import { insertPlayer, insertRace } from "../factories";
 import { E2E_DATABASE_PATH } from "./accounts";
 
@@ -57,6 +59,44 @@ export async function seedRace(options: {
       completed_at: options.status === "completed" ? options.end : null,
       results: options.results,
     });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Seals a seeded completed race as its completion does (app/services/race-proof.server.ts): the
+ * SHA-256 of its stored result's canonical text kept in races.result_hash. Returns the hash.
+ */
+export async function sealRace(raceId: number): Promise<string> {
+  const db = openDatabase(E2E_DATABASE_PATH);
+  try {
+    const race = await db
+      .selectFrom("races")
+      .selectAll()
+      .where("id", "=", raceId)
+      .executeTakeFirstOrThrow();
+    const results = await db
+      .selectFrom("race_results")
+      .selectAll()
+      .where("race_id", "=", raceId)
+      .execute();
+    const canonical = canonicalResult(
+      {
+        id: race.id,
+        startDate: race.start_date,
+        endDate: race.end_date,
+        prizePoolCents: race.prize_pool_cents,
+      },
+      results.map((row) => ({ ...row, prizeCents: row.prize_cents })),
+    );
+    const resultHash = createHash("sha256").update(canonical, "utf8").digest("hex");
+    await db
+      .updateTable("races")
+      .set({ result_hash: resultHash })
+      .where("id", "=", raceId)
+      .execute();
+    return resultHash;
   } finally {
     await db.destroy();
   }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { migrateToLatest } from "~db";
@@ -597,6 +598,17 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     await contract("GET /api/wager-races/{id}/payouts", "/api/wager-races/999999/payouts", 404);
   });
 
+  it("GET a race's result proof publicly: its canonical text and the hash stored at completion", async () => {
+    // Seeded completed, as a race completed before results were sealed: no hash.
+    const unsealed = await contract(
+      "GET /api/wager-races/{id}/proof",
+      `/api/wager-races/${lastRaceId}/proof`,
+      200,
+    );
+    expect(unsealed.json).toMatchObject({ resultHash: null });
+    await contract("GET /api/wager-races/{id}/proof", "/api/wager-races/999999/proof", 404);
+  });
+
   it("GET, POST and DELETE /api/admin/api-tokens/goated: metadata, never the token", async () => {
     const none = await contract(
       "GET /api/admin/api-tokens/goated",
@@ -820,6 +832,21 @@ describe("/ws/leaderboard messages", { timeout: 60_000 }, () => {
       "LEADERBOARD_UPDATE",
       "RACE_COMPLETED",
     ]);
+    // The hash the proof API answers for the race, the SHA-256 of its canonical text.
+    const raceId = completed?.type === "RACE_COMPLETED" ? completed.data.raceId : 0;
+    const proof = await contract(
+      "GET /api/wager-races/{id}/proof",
+      `/api/wager-races/${raceId}/proof`,
+      200,
+    );
+    expect(completed?.type === "RACE_COMPLETED" && completed.data.resultHash).toBe(
+      (proof.json as { resultHash: string }).resultHash,
+    );
+    expect((proof.json as { resultHash: string }).resultHash).toBe(
+      createHash("sha256")
+        .update((proof.json as { canonical: string }).canonical)
+        .digest("hex"),
+    );
   });
 });
 
