@@ -114,13 +114,31 @@ export async function loadRaceStanding(
   race: RaceView | null,
   now: Date = new Date(),
 ): Promise<RaceStanding | null> {
+  if (!race || !isRunning(race, now)) return null;
+  const uid = await requestPlayerUid(request);
+  return uid ? raceStandingOf(race, uid, now) : null;
+}
+
+/** loadRaceStanding in the current race, looked up only for a linked player (a visitor costs none). */
+export async function loadCurrentRaceStanding(
+  request: Request,
+  now: Date = new Date(),
+): Promise<RaceStanding | null> {
+  const uid = await requestPlayerUid(request);
+  if (!uid) return null;
+  const race = await findCurrentRace(now);
+  return race && isRunning(race, now) ? raceStandingOf(race, uid, now) : null;
+}
+
+function isRunning(race: RaceView, now: Date): boolean {
   const instant = now.toISOString();
-  if (!race || race.status !== "live" || race.startDate > instant || race.endDate <= instant) {
-    return null;
-  }
+  return race.status === "live" && race.startDate <= instant && instant < race.endDate;
+}
+
+/** The provider player linked to the request's signed-in user, read in the session's statement. */
+async function requestPlayerUid(request: Request): Promise<string | null> {
   const session = await findRequestSession(request, (query) =>
     query.select("users.goated_id as goatedId"),
   );
-  const uid = session?.row.goatedId;
-  return uid ? raceStandingOf(race, uid, now) : null;
+  return session?.row.goatedId ?? null;
 }

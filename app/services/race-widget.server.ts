@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { servedOverHttps } from "~/lib/config.server";
 import { raceParticipants } from "./race-standings.server";
 import { findCurrentRace, findPreviousRace } from "./race-store.server";
-import { loadRaceStanding } from "./race-views.server";
+import { loadCurrentRaceStanding } from "./race-views.server";
 import type { RaceStanding, RaceView, WidgetRace } from "~/domain/race";
 
 /** Remembers that a visitor closed the floating race widget, so the server stops rendering it. */
@@ -55,5 +55,5 @@ export async function loadWidgetStanding(
   now: Date = new Date(),
 ): Promise<RaceStanding | null> {
   if (await isRaceWidgetDismissed(request)) return null;
-  return loadRaceStanding(request, await findCurrentRace(now), now);
+  return loadCurrentRaceStanding(request, now);
 }

@@ -26,7 +26,11 @@ import {
   listCompletedRaces,
   toRaceView,
 } from "~/services/race-store.server";
-import { loadRacePositionCard, loadRaceStanding } from "~/services/race-views.server";
+import {
+  loadCurrentRaceStanding,
+  loadRacePositionCard,
+  loadRaceStanding,
+} from "~/services/race-views.server";
 
 const NOV = "2026-11-01T00:00:00.000Z";
 const DEC = "2026-12-01T00:00:00.000Z";
@@ -480,6 +484,12 @@ describe("where the signed-in player stands", () => {
     expect(await loadRaceStanding(linked, race, now)).toMatchObject({
       standing: { position: 11 },
     });
+    // The widget's: the current race, for a linked player only.
+    expect(await loadCurrentRaceStanding(linked, now)).toEqual(
+      await loadRaceStanding(linked, race, now),
+    );
+    expect(await loadCurrentRaceStanding(linked, new Date(DEC))).toBeNull();
+    expect(await loadCurrentRaceStanding(new Request("http://localhost/"), now)).toBeNull();
   });
 });
 
