@@ -210,6 +210,16 @@ export const racePositionSchema = z.strictObject({
   raceType,
   raceTitle: z.string(),
   endDate: instant,
+  /**
+   * The least wager (dollars, to the cent) that puts the player strictly ahead of the place above
+   * (a tie: 0.01); null in first place (docs/decisions/0064).
+   */
+  gapToNext: dollars.positive().nullable(),
+  /**
+   * The same for the last paid place: 0 when already in a paid place; null when the race pays no
+   * place.
+   */
+  gapToPaid: dollars.nonnegative().nullable(),
 });
 export type RacePositionJson = z.infer<typeof racePositionSchema>;
 

@@ -1,3 +1,5 @@
+import { toCents } from "./money";
+
 // The order of a race (docs/product.md §P5: "Race lists keep only participants with wager above 0,
 // sorted descending, top 10"), plus the race's own minimum wager.
 
@@ -20,4 +22,33 @@ export function rankStandings(entries: StandingInput[], minWager: number): Stand
     .filter((entry) => entry.wager > 0 && entry.wager >= minWager)
     .sort((a, b) => b.wager - a.wager || a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid))
     .map((entry, index) => ({ ...entry, position: index + 1 }));
+}
+
+/**
+ * How far a player is from the place above and from the last paid place, in integer cents: the
+ * least whole-cent wager that puts them strictly ahead of that place's wager (a tie is ordered by
+ * name, so equal wagers are 1 cent apart). Null where there is no such place: first place has no
+ * place above; a race whose split pays nobody has no paid place. Already in a paid place: 0.
+ */
+export interface StandingGaps {
+  gapToNextCents: number | null;
+  gapToPaidCents: number | null;
+}
+
+/** `own`'s gaps in `standings` (rankStandings' order) for a race paying `prizesCents` by position. */
+export function standingGaps(
+  standings: Standing[],
+  own: Standing,
+  prizesCents: number[],
+): StandingGaps {
+  const ownCents = toCents(own.wager);
+  const overtake = (target: Standing | undefined) =>
+    target ? Math.max(toCents(target.wager) - ownCents, 0) + 1 : null;
+  let lastPaid = prizesCents.length;
+  while (lastPaid > 0 && !((prizesCents[lastPaid - 1] ?? 0) > 0)) lastPaid -= 1;
+  return {
+    gapToNextCents: own.position > 1 ? overtake(standings[own.position - 2]) : null,
+    gapToPaidCents:
+      lastPaid === 0 ? null : own.position <= lastPaid ? 0 : overtake(standings[lastPaid - 1]),
+  };
 }

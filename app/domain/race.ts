@@ -1,6 +1,6 @@
 import type { NotificationView } from "./notifications";
 import type { PrizeDistribution } from "./race-prizes";
-import type { Standing } from "./race-standings";
+import type { Standing, StandingGaps } from "./race-standings";
 
 /**
  * The shapes of a wager race as the services hand them to routes and components. Money in a pool
@@ -55,8 +55,11 @@ export interface Completion {
   resultHash: string;
 }
 
-/** Where a player stands in the current race, and where they stood at the previous sync. */
-export interface RacePosition {
+/**
+ * Where a player stands in the current race, and where they stood at the previous sync, with their
+ * gaps to the place above and to the last paid place (see StandingGaps).
+ */
+export interface RacePosition extends StandingGaps {
   position: number;
   totalParticipants: number;
   wagerAmount: number;
@@ -64,6 +67,16 @@ export interface RacePosition {
   raceType: RaceType;
   raceTitle: string;
   endDate: string;
+}
+
+/**
+ * Where the signed-in, linked player stands in the race a page shows (the row pinned under its top
+ * 10): their standing, or null while they have no wager in the race (none yet, or below its
+ * minimum), then no gaps either. Rendered for one user only: never in a page kept for others.
+ */
+export interface RaceStanding extends StandingGaps {
+  raceId: number;
+  standing: Standing | null;
 }
 
 /** What a race board shows: standings while it runs, results once completed, none before. */

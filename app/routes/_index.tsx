@@ -12,7 +12,7 @@ import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
 import { heroVideoUrl } from "~/services/hero-videos.server";
 import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
 import { playerStanding } from "~/services/player-queries.server";
-import { loadRaceWidget } from "~/services/race-widget.server";
+import { loadRaceWidget, loadWidgetStanding } from "~/services/race-widget.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
@@ -26,15 +26,18 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const playerUid = new URL(request.url).searchParams.get("player");
-  const [snapshot, raceWidget, player, video] = await Promise.all([
+  const [snapshot, raceWidget, raceStanding, player, video] = await Promise.all([
     leaderboardSnapshot(),
     loadRaceWidget(request),
+    // The signed-in player's own place in the widget: its own field, the one part that is theirs.
+    loadWidgetStanding(request),
     playerUid ? playerStanding(playerUid) : null,
     heroVideoUrl("home"),
   ]);
   return {
     snapshot,
     raceWidget,
+    raceStanding,
     player,
     now: new Date().toISOString(),
     video,
@@ -45,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }).toString()}`;
 
 export default function Home() {
-  const { snapshot, raceWidget, player, now, video } = useLoaderData<typeof loader>();
+  const { snapshot, raceWidget, raceStanding, player, now, video } = useLoaderData<typeof loader>();
   const signedIn = useOptionalUser() !== null;
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
@@ -88,7 +91,7 @@ export default function Home() {
         </aside>
       </section>
 
-      {raceWidget ? <RaceWidget {...raceWidget} /> : null}
+      {raceWidget ? <RaceWidget {...raceWidget} standing={raceStanding} /> : null}
 
       {/* The headline carousel (with the live total wagered), TOP PERFORMERS, the feature cards
           and the DAILY LEADERBOARD (#leaderboard), in the order of docs/product.md §P2. */}

@@ -1,10 +1,10 @@
 import { data } from "@remix-run/node";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceLoadError } from "~/components/race/RaceLoadError";
 import { CallToAction } from "~/components/ui/CallToAction";
-import { currentRaceBoard } from "~/services/race-views.server";
+import { currentRaceBoard, loadRaceStanding } from "~/services/race-views.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Races | GoatedVIPs" },
@@ -15,15 +15,20 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   try {
-    return { board: await currentRaceBoard(now), serverNow: now.toISOString(), error: null };
+    const board = await currentRaceBoard(now);
+    // The signed-in player's own row: its own field, the one part of this page that is theirs.
+    const standing =
+      board?.view === "active" ? await loadRaceStanding(request, board.race, now) : null;
+    return { board, standing, serverNow: now.toISOString(), error: null };
   } catch (error) {
     console.error("wager races: loading the current race failed", error);
     return data(
       {
         board: null,
+        standing: null,
         serverNow: now.toISOString(),
         error: "The race standings could not be read right now. Please try again in a moment.",
       },
@@ -33,7 +38,7 @@ export async function loader() {
 }
 
 export default function WagerRacesPage() {
-  const { board, serverNow, error } = useLoaderData<typeof loader>();
+  const { board, standing, serverNow, error } = useLoaderData<typeof loader>();
   if (error) return <RaceLoadError details={error} retryTo="/wager-races" />;
   if (!board) {
     return (
@@ -56,6 +61,7 @@ export default function WagerRacesPage() {
       nextRaceStart={board.nextRaceStart}
       transitionEnds={board.transitionEnds}
       listen
+      standing={standing}
     />
   );
 }

@@ -72,7 +72,21 @@ export function publicRaceJson(race: RaceView, participants: Participant[]): Cur
   };
 }
 
-/** docs/product.md §P3 "Race position", the wager in dollars rounded to cents. */
-export function racePositionJson(position: RacePosition): RacePositionJson {
-  return { ...position, wagerAmount: roundToCents(position.wagerAmount) };
+/**
+ * docs/product.md §P3 "Race position", the wager in dollars rounded to cents, the gaps (integer
+ * cents inside) in dollars.
+ */
+export function racePositionJson({
+  gapToNextCents,
+  gapToPaidCents,
+  ...position
+}: RacePosition): RacePositionJson {
+  return {
+    ...position,
+    wagerAmount: roundToCents(position.wagerAmount),
+    gapToNext: centsToDollars(gapToNextCents),
+    gapToPaid: centsToDollars(gapToPaidCents),
+  };
 }
+
+const centsToDollars = (cents: number | null) => (cents === null ? null : cents / 100);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Participant, RacePosition, RaceView } from "~/domain/race";
+import type { Participant, RacePosition, RaceStanding, RaceView } from "~/domain/race";
 import { PAID_POSITIONS, splitPool } from "~/domain/race-prizes";
-import { rankStandings } from "~/domain/race-standings";
+import { rankStandings, standingGaps } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
 import { db, dialect } from "./db.server";
 import { findCurrentRace, toFrozenParticipant } from "./race-store.server";
@@ -136,6 +136,7 @@ export async function racePositionOf(uid: string, now: Date): Promise<RacePositi
     previousPosition = previous.find((s) => s.uid === uid)?.position ?? null;
   }
   return {
+    ...standingGaps(standings, current, splitPool(race.prizePoolCents, race.distribution)),
     position: current.position,
     totalParticipants: standings.length,
     wagerAmount: current.wager,
@@ -144,6 +145,24 @@ export async function racePositionOf(uid: string, now: Date): Promise<RacePositi
     raceTitle: race.title,
     endDate: race.endDate,
   };
+}
+
+/**
+ * Where the player `uid` stands in the running `race` (the row pinned under its top 10): their
+ * standing and gaps, from the same standings as the race's table (computeStandings keeps them per
+ * sync), or no standing and no gaps while they have no wager in it.
+ */
+export async function raceStandingOf(
+  race: RaceView,
+  uid: string,
+  now: Date = new Date(),
+): Promise<RaceStanding> {
+  const standings = await computeStandings(race, now);
+  const standing = standings.find((s) => s.uid === uid) ?? null;
+  const gaps = standing
+    ? standingGaps(standings, standing, splitPool(race.prizePoolCents, race.distribution))
+    : { gapToNextCents: null, gapToPaidCents: null };
+  return { raceId: race.id, standing, ...gaps };
 }
 
 async function playerUidFor(who: { userId?: number; username?: string }) {

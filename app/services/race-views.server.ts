@@ -1,8 +1,9 @@
-import type { RaceBoardData, RacePositionCardData, RaceView } from "~/domain/race";
+import type { RaceBoardData, RacePositionCardData, RaceStanding, RaceView } from "~/domain/race";
 import { COMPLETED_VIEW_MS } from "~/domain/race-time";
 import { db } from "./db.server";
-import { raceParticipants, racePositionOf } from "./race-standings.server";
+import { raceParticipants, racePositionOf, raceStandingOf } from "./race-standings.server";
 import { findCurrentRace, findPreviousRace, findRace, nextRaceStart } from "./race-store.server";
+import { findRequestSession } from "./sessions.server";
 import { linkedPlayerUid } from "./users.server";
 
 /** What the race pages, the race API and the profile's race card show, put together. */
@@ -98,4 +99,46 @@ export async function loadRacePositionCard(
     console.error("race position card: loading failed", error);
     return { kind: "error" };
   }
+}
+
+/**
+ * Where the request's signed-in player stands in `race` while it runs (the row pinned under its
+ * top 10 on /wager-races and in the home page's race widget): null for a visitor, a member whose
+ * Goated account is not linked, or a race not running. Read from the request's session, so it is
+ * only ever in an answer to that user's own request (docs/decisions/0064): answers to requests with
+ * credentials go out `private, no-store` and are neither taken from nor kept in the visitor page
+ * cache; a page sharing its content between users must not carry it.
+ */
+export async function loadRaceStanding(
+  request: Request,
+  race: RaceView | null,
+  now: Date = new Date(),
+): Promise<RaceStanding | null> {
+  if (!race || !isRunning(race, now)) return null;
+  const uid = await requestPlayerUid(request);
+  return uid ? raceStandingOf(race, uid, now) : null;
+}
+
+/** loadRaceStanding in the current race, looked up only for a linked player (a visitor costs none). */
+export async function loadCurrentRaceStanding(
+  request: Request,
+  now: Date = new Date(),
+): Promise<RaceStanding | null> {
+  const uid = await requestPlayerUid(request);
+  if (!uid) return null;
+  const race = await findCurrentRace(now);
+  return race && isRunning(race, now) ? raceStandingOf(race, uid, now) : null;
+}
+
+function isRunning(race: RaceView, now: Date): boolean {
+  const instant = now.toISOString();
+  return race.status === "live" && race.startDate <= instant && instant < race.endDate;
+}
+
+/** The provider player linked to the request's signed-in user, read in the session's statement. */
+async function requestPlayerUid(request: Request): Promise<string | null> {
+  const session = await findRequestSession(request, (query) =>
+    query.select("users.goated_id as goatedId"),
+  );
+  return session?.row.goatedId ?? null;
 }

@@ -2,7 +2,8 @@ import { createCookie } from "@remix-run/node";
 import { servedOverHttps } from "~/lib/config.server";
 import { raceParticipants } from "./race-standings.server";
 import { findCurrentRace, findPreviousRace } from "./race-store.server";
-import type { RaceView, WidgetRace } from "~/domain/race";
+import { loadCurrentRaceStanding } from "./race-views.server";
+import type { RaceStanding, RaceView, WidgetRace } from "~/domain/race";
 
 /** Remembers that a visitor closed the floating race widget, so the server stops rendering it. */
 export const raceWidgetCookie = createCookie("gv_race_widget", {
@@ -43,4 +44,16 @@ export async function loadRaceWidget(request: Request, now: Date = new Date()) {
     previous: await summary(previous, now),
     serverNow: now.toISOString(),
   };
+}
+
+/**
+ * The signed-in player's place in the widget's current race (see loadRaceStanding): null for
+ * anyone else, once the widget is dismissed, or when no race is running.
+ */
+export async function loadWidgetStanding(
+  request: Request,
+  now: Date = new Date(),
+): Promise<RaceStanding | null> {
+  if (await isRaceWidgetDismissed(request)) return null;
+  return loadCurrentRaceStanding(request, now);
 }

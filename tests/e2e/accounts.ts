@@ -15,16 +15,22 @@ export interface TestAccount {
 
 /**
  * A user with a live session row, as a sign-in would leave it (tests/factories.ts): the account
- * can only be used through this session.
+ * can only be used through this session. `goatedId` links it to that provider player, as an
+ * approved link request leaves it.
  */
 export async function createSignedInAccount(options: {
   username?: string;
   isAdmin?: boolean;
+  goatedId?: string;
 }): Promise<TestAccount> {
   const db = openDatabase(E2E_DATABASE_PATH);
   try {
     const username = options.username ?? uniqueName("player");
-    const id = await insertUser(db, { username, is_admin: options.isAdmin ? 1 : 0 });
+    const id = await insertUser(db, {
+      username,
+      is_admin: options.isAdmin ? 1 : 0,
+      goated_id: options.goatedId ?? null,
+    });
     const { token } = await insertSession(db, id, { user_agent: "Playwright" });
     return { id, username, token };
   } finally {

@@ -1,5 +1,7 @@
 import { expect, jsEnabled, test } from "./fixtures";
 import { uniqueName } from "../factories";
+import { createSignedInAccount, signInAs } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
 import { minutesFromNow, seedPlayer, seedRace } from "./races";
 
 const COUNTDOWN = /^\d+d \d+h \d+m$/;
@@ -38,6 +40,23 @@ test("/wager-races shows the live monthly race: countdown, participants, $500 pr
   );
   await expect(page.getByText("The prizes add up to the pool")).toBeVisible();
   await expect(page.getByText(/Shares add up to/)).toHaveCount(0);
+});
+
+test("a linked player outside the top 10 sees their own row pinned under it, with the gap to the prizes", async ({
+  page,
+  context,
+}) => {
+  const name = uniqueName("chaser");
+  // $2 this month: the fake provider's players (over 30 wagering) keep them out of the top 10.
+  const uid = await seedPlayer({ name, wager: 2, from: monthStart(), to: minutesFromNow(-1) });
+  await signInAs(context, await createSignedInAccount({ goatedId: uid }));
+
+  await page.goto("/wager-races");
+  const pinned = page.getByTestId("pinned-standing");
+  await expect(pinned.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+  await expect(pinned).toContainText(/\$[\d,]+\.\d\d more puts you in the prizes/);
+  await expect(pinned).toContainText(/\$[\d,]+\.\d\d more moves you up to #\d+/);
+  await expectNoAxeViolations(page);
 });
 
 test("a race whose end has passed shows 'Race Completed' with its participants", async ({

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { RACE_TYPE_LABELS } from "~/domain/race";
+import type { RaceStanding } from "~/domain/race";
+import { PinnedStanding } from "./PinnedStanding";
 import { RaceParticipantsTable } from "./RaceParticipantsTable";
 import { PrizeBreakdown, PrizePoolPanel } from "./RacePrizes";
 import { RaceStatusPanel } from "./RaceStatusPanel";
@@ -9,11 +11,21 @@ import type { RaceBoardProps } from "./use-live-race-board";
 
 /**
  * A race's page body: its status and countdown, prize pool, participants, prizes by position and
- * rules. What it shows follows the race live (see useLiveRaceBoard).
+ * rules. What it shows follows the race live (see useLiveRaceBoard). `standing`, the signed-in
+ * player's own place, is shown only while the board shows the running race as the server rendered
+ * it: once it turns completed live (countdown, RACE_COMPLETED), the gaps no longer hold (the
+ * server's next answer for the completed race has none).
  */
-export function RaceBoard(props: RaceBoardProps) {
+export function RaceBoard({
+  standing = null,
+  ...props
+}: RaceBoardProps & { standing?: RaceStanding | null }) {
   const { race } = props;
   const { now, shown } = useLiveRaceBoard(props);
+  const standingHolds =
+    standing?.raceId === race.id &&
+    shown.view === "active" &&
+    shown.participants === props.participants;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-sm font-bold uppercase tracking-widest text-muted">
@@ -36,6 +48,9 @@ export function RaceBoard(props: RaceBoardProps) {
           {shown.view === "completed" ? "Previous Race Participants" : "Current Participants"}
         </h2>
         <RaceParticipantsTable participants={shown.participants} view={shown.view} />
+        {standing && standingHolds ? (
+          <PinnedStanding standing={standing} shownRows={shown.participants.length} />
+        ) : null}
       </section>
 
       <PrizeBreakdown race={race} />

@@ -4,8 +4,9 @@ import { hasMedal, RankMedal } from "~/components/leaderboard/RankMedal";
 import { CloseIcon } from "~/components/ui/icons";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { raceCountdownText } from "~/domain/race-time";
+import { WidgetStanding } from "./PinnedStanding";
 import { useNow } from "./use-now";
-import type { WidgetRace } from "~/domain/race";
+import type { RaceStanding, WidgetRace } from "~/domain/race";
 
 export const RACE_WIDGET_PARAM = "raceWidget";
 
@@ -13,16 +14,19 @@ export const RACE_WIDGET_PARAM = "raceWidget";
  * The home page's race widget (docs/product.md §P2; in the page's flow below the hero rather than
  * floating over it, docs/decisions/0034): a <details>, the current or previous race chosen
  * by a link that keeps the choice in the URL (a client-side switch with JavaScript), a countdown
- * 'Nd Nh Nm' refreshed every minute with JavaScript, and a dismiss form that sets a cookie.
+ * 'Nd Nh Nm' refreshed every minute with JavaScript, and a dismiss form that sets a cookie. The
+ * signed-in player's own place (`standing`) shows under the current race until its end.
  */
 export function RaceWidget({
   current,
   previous,
   serverNow,
+  standing = null,
 }: {
   current: WidgetRace | null;
   previous: WidgetRace | null;
   serverNow: string;
+  standing?: RaceStanding | null;
 }) {
   const location = useLocation();
   const now = useNow(serverNow, 60_000);
@@ -104,6 +108,12 @@ export function RaceWidget({
               ) : (
                 <p className="mt-2 text-sm text-muted">No participants yet</p>
               )}
+              {standing &&
+              !showPrevious &&
+              standing.raceId === race.id &&
+              now.getTime() < Date.parse(race.endDate) ? (
+                <WidgetStanding standing={standing} />
+              ) : null}
               {showPrevious ? null : <StaleDataAge />}
             </div>
           ) : (

@@ -355,7 +355,21 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
       200,
       { headers: { Accept: "application/json" } },
     );
-    expect(answer.json).toMatchObject({ position: 1, wagerAmount: 45_000.12 });
+    // First place: no place above; in the prizes already.
+    expect(answer.json).toMatchObject({
+      position: 1,
+      wagerAmount: 45_000.12,
+      gapToNext: null,
+      gapToPaid: 0,
+    });
+    // 30,000.999999 behind 45,000.12335: 45,000.12 - 30,001.00 + 0.01, in dollars.
+    const rival = await contract(
+      "GET /api/wager-race/position",
+      `/api/wager-race/position?username=${RIVAL.name}`,
+      200,
+      { headers: { Accept: "application/json" } },
+    );
+    expect(rival.json).toMatchObject({ position: 2, gapToNext: 14_999.13, gapToPaid: 0 });
   });
 
   it("GET /api/users/{id}: rank, race record, achievements and history from real data", async () => {

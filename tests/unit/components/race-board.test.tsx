@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceLoadError } from "~/components/race/RaceLoadError";
-import type { BoardRace, Participant } from "~/domain/race";
+import type { BoardRace, Participant, RaceStanding } from "~/domain/race";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 
 /** A stand-in for the browser's WebSocket that the test can speak through. */
@@ -37,8 +37,16 @@ const participants: Participant[] = [
   { position: 1, uid: "u1", name: "Alpha", wager: 12_000, prizeCents: 21_250 },
 ];
 
+// A signed-in player in 14th place: the server's figures, in cents.
+const standing: RaceStanding = {
+  raceId: 7,
+  standing: { position: 14, uid: "u14", name: "Fourteenth", wager: 2_000 },
+  gapToNextCents: 10_001,
+  gapToPaidCents: 124_000,
+};
+
 let loads = 0;
-function renderBoard(now: string) {
+function renderBoard(now: string, shownStanding: RaceStanding | null = null) {
   const Stub = createRemixStub([
     {
       path: "/wager-races",
@@ -55,6 +63,7 @@ function renderBoard(now: string) {
           nextRaceStart={null}
           transitionEnds={null}
           listen
+          standing={shownStanding}
         />
       ),
     },
@@ -79,11 +88,11 @@ afterEach(() => {
 });
 
 /** The live board at about 2026-11-21 12:00 UTC with its /ws/leaderboard socket open. */
-async function openBoardWithSocket(): Promise<FakeSocket> {
+async function openBoardWithSocket(shownStanding: RaceStanding | null = null): Promise<FakeSocket> {
   // Half a minute before the server's "now": the countdown reads 9d 12h 0m however long a loaded
   // machine takes to render (time advances on its own, see beforeEach).
   vi.setSystemTime(new Date("2026-11-21T11:59:30.000Z"));
-  renderBoard("2026-11-21T12:00:00.000Z");
+  renderBoard("2026-11-21T12:00:00.000Z", shownStanding);
   expect(await screen.findByText("Current Participants")).toBeTruthy();
   expect(screen.getByTestId("race-countdown").textContent).toBe("9d 12h 0m");
   // React runs effects from a (faked) timer: let it.
@@ -155,6 +164,54 @@ describe("RaceBoard with JavaScript", () => {
     // The first of the next month after the end.
     expect(screen.getByTestId("race-countdown").getAttribute("datetime")).toBe(
       "2027-01-01T00:00:00.000Z",
+    );
+  });
+});
+
+describe("the signed-in player's place", () => {
+  it("pins their row under the top 10 with the gaps, and hides it once the race completes live", async () => {
+    const socket = await openBoardWithSocket(standing);
+    const pinned = screen.getByTestId("pinned-standing");
+    expect(pinned.querySelector('tr[data-uid="u14"]')?.textContent).toContain("Fourteenth");
+    expect(pinned.textContent).toContain(
+      "$1,240.00 more puts you in the prizes · $100.01 more moves you up to #13",
+    );
+
+    // The race completed live: the gaps no longer hold, so they are not shown.
+    socket.receive({
+      type: "RACE_COMPLETED",
+      data: {
+        raceId: 7,
+        winners: [{ position: 1, uid: "u9", name: "Zed", wager: 99_000, prize: 212.5 }],
+        previousRaceEnd: "2026-11-21T12:00:00.000Z",
+        nextRaceStart: "2026-12-01T00:00:00.000Z",
+      },
+      timestamp: "2026-11-21T12:00:00.000Z",
+    });
+    expect(screen.getByText("Race Completed")).toBeTruthy();
+    expect(screen.queryByTestId("pinned-standing")).toBeNull();
+  });
+
+  it("pins no row for a player among the rows shown, and says the race has no wager of theirs yet", async () => {
+    vi.setSystemTime(new Date("2026-11-21T11:59:30.000Z"));
+    renderBoard("2026-11-21T12:00:00.000Z", {
+      raceId: 7,
+      standing: { position: 1, uid: "u1", name: "Alpha", wager: 12_000 },
+      gapToNextCents: null,
+      gapToPaidCents: 0,
+    });
+    const pinned = await screen.findByTestId("pinned-standing");
+    expect(pinned.querySelector("tr")).toBeNull();
+    expect(pinned.textContent).toContain("You are in the prizes · You lead the race");
+    cleanup();
+    renderBoard("2026-11-21T12:00:00.000Z", {
+      raceId: 7,
+      standing: null,
+      gapToNextCents: null,
+      gapToPaidCents: null,
+    });
+    expect((await screen.findByTestId("pinned-standing")).textContent).toContain(
+      "You have no wager in this race yet",
     );
   });
 });

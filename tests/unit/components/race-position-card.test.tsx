@@ -14,6 +14,8 @@ const position: RacePosition = {
   raceType: "monthly",
   raceTitle: "November 2026 Monthly Wager Race",
   endDate: "2026-12-01T00:00:00.000Z",
+  gapToNextCents: 12_345,
+  gapToPaidCents: 0,
 };
 const now = "2026-11-21T12:00:00.000Z";
 

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { RaceWidget } from "~/components/race/RaceWidget";
-import type { Participant, WidgetRace } from "~/domain/race";
+import type { Participant, RaceStanding, WidgetRace } from "~/domain/race";
 
 const leaders: Participant[] = [
   { position: 1, uid: "u1", name: "Alpha", wager: 12_000, prizeCents: 21_250 },
@@ -27,7 +27,7 @@ const completedEarly: WidgetRace = {
   status: "completed",
 };
 
-function renderWidget(search: string) {
+function renderWidget(search: string, standing: RaceStanding | null = null) {
   const Stub = createRemixStub([
     {
       path: "/",
@@ -36,6 +36,7 @@ function renderWidget(search: string) {
           current={current}
           previous={completedEarly}
           serverNow={new Date().toISOString()}
+          standing={standing}
         />
       ),
     },
@@ -50,6 +51,22 @@ describe("RaceWidget", () => {
     renderWidget("?raceWidget=previous");
     const widget = screen.getByRole("complementary", { name: "Wager race" });
     expect(within(widget).getByText(/Prize pool/).textContent).toContain("Race Ended");
+  });
+
+  it("shows the signed-in player's place and gaps under the current race only", () => {
+    const standing: RaceStanding = {
+      raceId: current.id,
+      standing: { position: 14, uid: "u14", name: "Fourteenth", wager: 2_000 },
+      gapToNextCents: 10_001,
+      gapToPaidCents: 124_000,
+    };
+    renderWidget("?raceWidget=current", standing);
+    expect(screen.getByTestId("widget-standing").textContent).toBe(
+      "You: #14 · $1,240.00 more puts you in the prizes · $100.01 more moves you up to #13",
+    );
+    cleanup();
+    renderWidget("?raceWidget=previous", standing);
+    expect(screen.queryByTestId("widget-standing")).toBeNull();
   });
 
   it("counts down to the current race's end", () => {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { insertPlayer, insertRace, insertUser } from "../../factories";
+import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
 import { raceFormDefaults } from "~/components/race/RaceForm";
 import type { NotificationView } from "~/domain/notifications";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
@@ -9,6 +9,7 @@ import { eventBus } from "~/lib/event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
+import { sessionCookieHeader } from "~/services/sessions.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
 import { raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { runRaceJobs } from "~/jobs/race-completion.server";
@@ -25,7 +26,11 @@ import {
   listCompletedRaces,
   toRaceView,
 } from "~/services/race-store.server";
-import { loadRacePositionCard } from "~/services/race-views.server";
+import {
+  loadCurrentRaceStanding,
+  loadRacePositionCard,
+  loadRaceStanding,
+} from "~/services/race-views.server";
 
 const NOV = "2026-11-01T00:00:00.000Z";
 const DEC = "2026-12-01T00:00:00.000Z";
@@ -402,6 +407,9 @@ describe("race position", () => {
       raceType: "monthly",
       raceTitle: "November 2026 Monthly Wager Race",
       endDate: DEC,
+      // 800 - 500 + 1 cent past Bravo; the monthly race pays 10 places.
+      gapToNextCents: 30_001,
+      gapToPaidCents: 0,
     });
     expect(await findRacePosition({ username: "bravo" }, now)).toMatchObject({
       position: 1,
@@ -430,6 +438,58 @@ describe("race position", () => {
       kind: "loaded",
       position: { position: 1, totalParticipants: 1, wagerAmount: 500 },
     });
+  });
+});
+
+describe("where the signed-in player stands", () => {
+  /** A request to /wager-races with the session cookie of a new user with `fields`. */
+  async function requestOf(fields: Parameters<typeof insertUser>[1]) {
+    const { token } = await insertSession(db, await insertUser(db, fields));
+    const cookie = (await sessionCookieHeader(token)).split(";")[0] ?? "";
+    return new Request("http://localhost/wager-races", { headers: { cookie } });
+  }
+
+  it("pins a linked player outside the top 10 with their gaps, and nobody else", async () => {
+    // Twelve players 100 apart: P01 wagered 1,200 ... P12 100.
+    for (let i = 1; i <= 12; i += 1) {
+      await seedPlayer(`u${i}`, `P${String(i).padStart(2, "0")}`, [
+        [NOV, 0],
+        ["2026-11-10T00:00:00.000Z", (13 - i) * 100],
+      ]);
+    }
+    await seedPlayer("idle", "Idle", [[NOV, 50]]);
+    const race = (await ensureMonthlyRace(now))!;
+
+    expect(await loadRaceStanding(await requestOf({ goated_id: "u12" }), race, now)).toEqual({
+      raceId: race.id,
+      standing: { position: 12, uid: "u12", name: "P12", wager: 100 },
+      gapToNextCents: 10_001,
+      gapToPaidCents: 20_001,
+    });
+    // Linked but no wager in the race yet: their place, without a row or gaps.
+    expect(await loadRaceStanding(await requestOf({ goated_id: "idle" }), race, now)).toEqual({
+      raceId: race.id,
+      standing: null,
+      gapToNextCents: null,
+      gapToPaidCents: null,
+    });
+    // Not linked, or not signed in: nothing.
+    expect(await loadRaceStanding(await requestOf({}), race, now)).toBeNull();
+    expect(await loadRaceStanding(new Request("http://localhost/"), race, now)).toBeNull();
+    // The race not running: before its start, after its end, or completed.
+    const linked = await requestOf({ goated_id: "u11" });
+    expect(await loadRaceStanding(linked, race, new Date(DEC))).toBeNull();
+    expect(await loadRaceStanding(linked, race, new Date("2026-10-31T00:00:00.000Z"))).toBeNull();
+    expect(await loadRaceStanding(linked, { ...race, status: "completed" }, now)).toBeNull();
+    expect(await loadRaceStanding(linked, race, now)).toMatchObject({
+      standing: { position: 11 },
+    });
+    // The widget's: the current race, for a linked player only.
+    expect(await loadCurrentRaceStanding(linked, now)).toEqual(
+      await loadRaceStanding(linked, race, now),
+    );
+    expect(await loadCurrentRaceStanding(linked, new Date(DEC))).toBeNull();
+    expect(await loadCurrentRaceStanding(new Request("http://localhost/"), now)).toBeNull();
   });
 });
 
