@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { AffiliateStatsJson, LeaderboardEntryJson } from "~/domain/api-contract";
 import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { roundToCents } from "~/domain/money";
+import { versionedCache } from "~/lib/cache.server";
 import { db } from "./db.server";
 import { periodEntries } from "./player-queries.server";
 
@@ -16,32 +17,23 @@ export interface SerialisedAnswer {
 
 /**
  * The answers for the current data, serialised and compressed, by paging. `version` names the
- * data (the last good sync); a new one empties the cache, so an answer is built once per sync and
- * paging, and a request costs neither serialising nor compressing (the < 10 ms budget).
+ * data (the last good sync), so an answer is built once per sync and paging, and a request costs
+ * neither serialising nor compressing (the < 10 ms budget).
  */
-const answers = { version: "", byPaging: new Map<string, Promise<SerialisedAnswer>>() };
-const MAX_CACHED_PAGINGS = 200;
+const answers = versionedCache<SerialisedAnswer>({ max: 200 });
 
 export function affiliateStatsAnswer(
   paging: { page: number; limit: number } | null,
   data: { version: string; lastUpdated: string | null },
 ): Promise<SerialisedAnswer> {
-  if (answers.version !== data.version) {
-    answers.version = data.version;
-    answers.byPaging.clear();
-  }
-  const key = paging ? `${paging.page}:${paging.limit}` : "all";
-  let answer = answers.byPaging.get(key);
-  if (!answer) {
-    if (answers.byPaging.size >= MAX_CACHED_PAGINGS) answers.byPaging.clear();
-    answer = computeAffiliateStats(paging, data.lastUpdated).then((stats) => {
-      const json = JSON.stringify(stats);
+  return answers.get({
+    version: data.version,
+    key: paging ? `${paging.page}:${paging.limit}` : "all",
+    compute: async () => {
+      const json = JSON.stringify(await computeAffiliateStats(paging, data.lastUpdated));
       return { json, gzip: new Uint8Array(gzipSync(json)) };
-    });
-    answers.byPaging.set(key, answer);
-    answer.catch(() => answers.byPaging.delete(key));
-  }
-  return answer;
+    },
+  });
 }
 
 async function computeAffiliateStats(

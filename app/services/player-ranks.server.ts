@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ReferralTotals } from "~/domain/referral";
 import { sqliteConnection } from "~db";
+import { versionedCache } from "~/lib/cache.server";
 import { db, dialect } from "./db.server";
 import { storeCommitCount } from "./player-store.server";
 
@@ -11,11 +12,8 @@ interface RankCheckpoint {
   uid: string;
   rank: number;
 }
-/** Checkpoints by period column, for the players as of `version` (see playersVersion). */
-const rankCheckpoints = {
-  version: "",
-  byColumn: new Map<string, RankCheckpoint[]>(),
-};
+/** Checkpoints by period column, for the players as of playersVersion. */
+const rankCheckpoints = versionedCache<RankCheckpoint[]>({ max: 4 });
 
 /**
  * Moves on with every store transaction here and every commit by another connection. PostgreSQL
@@ -43,23 +41,20 @@ function comesBefore(a: { wagered: number; uid: string }, b: { wagered: number; 
 }
 
 async function periodCheckpoints(column: keyof ReferralTotals) {
-  const version = await playersVersion();
-  if (rankCheckpoints.version !== version) {
-    rankCheckpoints.version = version;
-    rankCheckpoints.byColumn.clear();
-  }
-  let checkpoints = rankCheckpoints.byColumn.get(column);
-  if (!checkpoints) {
+  return rankCheckpoints.get({
+    version: await playersVersion(),
+    key: column,
     // One pass along the period's index (about 40 ms at 400,000 players), once per data version.
-    ({ rows: checkpoints } = await sql<RankCheckpoint>`
-      SELECT wagered, uid, rank FROM (
-        SELECT ${sql.ref(column)} AS wagered, uid,
-          row_number() OVER (ORDER BY ${sql.ref(column)} DESC, uid) AS rank
-        FROM players WHERE ${sql.ref(column)} > 0
-      ) AS ranked WHERE rank % ${RANK_CHECKPOINT_EVERY} = 0`.execute(db));
-    rankCheckpoints.byColumn.set(column, checkpoints);
-  }
-  return checkpoints;
+    compute: async () => {
+      const { rows } = await sql<RankCheckpoint>`
+        SELECT wagered, uid, rank FROM (
+          SELECT ${sql.ref(column)} AS wagered, uid,
+            row_number() OVER (ORDER BY ${sql.ref(column)} DESC, uid) AS rank
+          FROM players WHERE ${sql.ref(column)} > 0
+        ) AS ranked WHERE rank % ${RANK_CHECKPOINT_EVERY} = 0`.execute(db);
+      return rows;
+    },
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Participant, RacePosition, RaceStanding, RaceView } from "~/domain
 import { PAID_POSITIONS, splitPool } from "~/domain/race-prizes";
 import { rankStandings, standingGaps } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
+import { versionedCache } from "~/lib/cache.server";
 import { db, dialect } from "./db.server";
 import { findCurrentRace, toFrozenParticipant } from "./race-store.server";
 import type { Executor } from "./race-store.server";
@@ -37,19 +38,13 @@ export async function computeStandings(
     .selectFrom("wager_snapshots")
     .select((eb) => eb.fn.max("id").as("value"))
     .executeTakeFirst();
-  const key = [race.startDate, race.minWager, latest?.value, newest?.value].join("|");
-  const cached = standingsCache.get(key);
-  if (cached) return cached;
-  const standings = await queryStandings(race, until, db);
-  if (standingsCache.size >= STANDINGS_CACHE_SIZE) {
-    standingsCache.delete(standingsCache.keys().next().value as string);
-  }
-  standingsCache.set(key, standings);
-  return standings;
+  return standingsCache.get({
+    key: [race.startDate, race.minWager, latest?.value, newest?.value].join("|"),
+    compute: () => queryStandings(race, until, db),
+  });
 }
 
-const STANDINGS_CACHE_SIZE = 32;
-const standingsCache = new Map<string, Standing[]>();
+const standingsCache = versionedCache<Standing[]>({ max: 32 });
 
 async function queryStandings(
   race: Pick<RaceView, "startDate" | "minWager">,
