@@ -156,6 +156,22 @@ export const PREFERENCE_KEYS = [
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<PreferenceKey, boolean>;
 
+/** Before a user saves any: race and VIP news on, marketing and statements off. */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  wagerRaceUpdates: true,
+  vipStatusChanges: true,
+  promotionalOffers: false,
+  monthlyStatements: false,
+};
+
+/** The column that stores each preference. */
+export const PREFERENCE_COLUMNS = {
+  wagerRaceUpdates: "wager_race_updates",
+  vipStatusChanges: "vip_status_changes",
+  promotionalOffers: "promotional_offers",
+  monthlyStatements: "monthly_statements",
+} as const satisfies Record<PreferenceKey, string>;
+
 /** Checkboxes: ticked is "on" (conform coerces it to true), unticked is absent (false). */
 export const preferencesSchema = z.object({
   wagerRaceUpdates: z.boolean().default(false),

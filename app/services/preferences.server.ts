@@ -1,23 +1,7 @@
-import { PREFERENCE_KEYS } from "~/domain/account-forms";
-import type { NotificationPreferences, PreferenceKey } from "~/domain/account-forms";
+import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS, PREFERENCE_KEYS } from "~/domain/account-forms";
+import type { NotificationPreferences } from "~/domain/account-forms";
 import { db } from "./db.server";
 import { requestVerification } from "./email/verification.server";
-
-/** Before a user saves any: race and VIP news on, marketing and statements off. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = {
-  wagerRaceUpdates: true,
-  vipStatusChanges: true,
-  promotionalOffers: false,
-  monthlyStatements: false,
-};
-
-/** The column that stores each preference. */
-export const PREFERENCE_COLUMNS = {
-  wagerRaceUpdates: "wager_race_updates",
-  vipStatusChanges: "vip_status_changes",
-  promotionalOffers: "promotional_offers",
-  monthlyStatements: "monthly_statements",
-} as const satisfies Record<PreferenceKey, string>;
 
 export async function getPreferences(userId: number): Promise<NotificationPreferences> {
   const row = await db

@@ -10,10 +10,10 @@ import {
 } from "~/domain/email";
 import type { EmailKind } from "~/domain/email";
 import type { EmailContent } from "~/domain/email-templates";
+import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/domain/account-forms";
 import { siteOrigin } from "~/lib/config.server";
 import { signToken } from "~/lib/signed-token.server";
 import { db } from "~/services/db.server";
-import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/services/preferences.server";
 import { renderEmail } from "./render.server";
 
 /**

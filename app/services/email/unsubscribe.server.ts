@@ -2,7 +2,8 @@ import { PREFERENCE_KEYS } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
 import { readToken } from "~/lib/signed-token.server";
 import { db } from "~/services/db.server";
-import { PREFERENCE_COLUMNS, getPreferences } from "~/services/preferences.server";
+import { PREFERENCE_COLUMNS } from "~/domain/account-forms";
+import { getPreferences } from "~/services/preferences.server";
 
 /**
  * One-click unsubscribe (RFC 8058), signed out: the link in every e-mail names the user and the
