@@ -7,7 +7,7 @@ import { startEmailJobs } from "~/jobs/email.server";
 import { startRetentionJob } from "~/jobs/retention.server";
 import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { lockDatabase } from "~/lib/database-lock.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { createExpressServer } from "~/lib/express-server.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import { startJobLeader } from "~/lib/job-leader.server";

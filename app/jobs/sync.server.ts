@@ -1,4 +1,4 @@
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { logger } from "~/lib/logger.server";
 import { observeSyncRun } from "~/lib/metrics.server";
 import type { ProviderConfig } from "~/lib/provider-config.server";

@@ -1,8 +1,4 @@
-import type { DomainEvents } from "~/domain/events";
-import { databaseUrlFromEnv } from "./config.server";
 import { LocalSubscribers } from "./local-subscribers.server";
-import { PostgresEventBus } from "./postgres-event-bus.server";
-import { sharedPostgresPool } from "./postgres-pool.server";
 
 /**
  * Publish/subscribe between the parts of the server: the sync, the jobs and the services publish
@@ -39,15 +35,3 @@ export class InProcessEventBus<Events> implements EventBus<Events> {
 
   async close(): Promise<void> {}
 }
-
-/** The bus for this configuration: shared through PostgreSQL when DATABASE_URL names one. */
-export function createEventBus<Events>(databaseUrl: string | null): EventBus<Events> {
-  return databaseUrl
-    ? new PostgresEventBus<Events>({
-        connectionString: databaseUrl,
-        pool: sharedPostgresPool(databaseUrl),
-      })
-    : new InProcessEventBus<Events>();
-}
-
-export const eventBus: EventBus<DomainEvents> = createEventBus<DomainEvents>(databaseUrlFromEnv());

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { WebSocket } from "ws";
 import { chatPresence } from "~/lib/chat-presence.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import {
   announceTyping,
   markConversationRead,

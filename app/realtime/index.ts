@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { DomainEvents } from "~/domain/events";
 import type { NotificationView } from "~/domain/notifications";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { logger } from "~/lib/logger.server";
 import { exposeWebsocketClients } from "~/lib/metrics.server";
 import { unreadCounts } from "~/services/notifications.server";

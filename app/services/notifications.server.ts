@@ -4,7 +4,7 @@ import { INBOX_PAGE_SIZE } from "~/domain/notifications";
 import type { NotificationKind, NotificationView } from "~/domain/notifications";
 import { pageWindow } from "~/domain/paging";
 import type { PageWindow } from "~/domain/paging";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { db } from "./db.server";
 import { enqueueNotificationEmails } from "./email/notification-emails.server";
 

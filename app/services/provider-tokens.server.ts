@@ -18,7 +18,7 @@ import {
   tokenExpiryNotice,
   tokenMetadata,
 } from "~/domain/provider-token";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";

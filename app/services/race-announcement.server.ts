@@ -1,5 +1,5 @@
 import type { Completion } from "~/domain/race";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { announceNotifications } from "./notifications.server";
 import { participantJson } from "./race-api.server";
 import { nextRaceStart } from "./race-store.server";

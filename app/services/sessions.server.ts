@@ -4,7 +4,7 @@ import type { InferResult, SelectQueryBuilder, SimplifySingleResult } from "kyse
 import { utcDay } from "~/domain/time";
 import type { Database } from "~db/schema";
 import { servedOverHttps } from "~/lib/config.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { noteRequestUser } from "~/lib/requests-in-flight.server";
 import { db } from "./db.server";
 

@@ -21,7 +21,7 @@ import {
 } from "~/domain/support-chat";
 import type { ChatActor, ChatMessageView, ConversationStatus } from "~/domain/support-chat";
 import { chatPresence } from "~/lib/chat-presence.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
 import { NOT_AUTHENTICATED_MESSAGE } from "./auth.server";

@@ -11,7 +11,7 @@ import {
 } from "~/domain/api-contract";
 import { API_ENDPOINTS } from "~/domain/api-endpoints";
 import { connectionTester } from "~/provider/client.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { USERNAME_INVISIBLE_CHARACTERS, USERNAME_MIXED_SCRIPTS } from "~/domain/account-forms";
 import { PASSWORD_TOO_GUESSABLE } from "~/domain/password-strength.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { UNSTORABLE_TEXT_MESSAGE } from "~/lib/storable-text";
 import * as authPage from "~/routes/auth";
 import * as login from "~/routes/api.auth.login";

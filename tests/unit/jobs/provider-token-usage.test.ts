@@ -11,7 +11,7 @@ import { providerJwt } from "../../provider-jwt";
 import { runSync } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import { currentTokenMetadata, warnOfExpiringToken } from "~/services/provider-tokens.server";
 

@@ -3,7 +3,7 @@ import { migrateToLatest } from "~db";
 import { NO_AFFILIATE_UID, runSync } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { leaderboardUpdateMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";

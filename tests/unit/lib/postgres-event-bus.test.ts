@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEventBus } from "~/lib/event-bus.server";
+import { createEventBus } from "~/lib/domain-event-bus.server";
 import { LISTENER_NAME, PostgresEventBus } from "~/lib/postgres-event-bus.server";
 import { createPostgresPool, sharedPostgresPool } from "~/lib/postgres-pool.server";
 import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";

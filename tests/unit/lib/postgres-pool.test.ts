@@ -25,7 +25,7 @@ describe.skipIf(postgresSkipReason)(
       const pool = sharedPostgresPool(database.url);
       const used = vi.spyOn(pool, "query");
       const { db } = await import("~/services/db.server");
-      const { eventBus } = await import("~/lib/event-bus.server");
+      const { eventBus } = await import("~/lib/domain-event-bus.server");
       const { createRateLimiter } = await import("~/lib/rate-limiter.server");
       try {
         await sql`select 1`.execute(db);

@@ -58,7 +58,7 @@ describe("the layering lint", { timeout: 60_000 }, () => {
 
   it("lets the layers import downwards", async () => {
     const source = [
-      'import { eventBus } from "~/lib/event-bus.server";',
+      'import { eventBus } from "~/lib/domain-event-bus.server";',
       'import { db } from "~/services/db.server";',
       'import type { DomainEvents } from "~/domain/events";',
       "",

@@ -9,7 +9,7 @@ import {
   LAST_ADMIN_REVOKE,
   userChangeProblem,
 } from "~/domain/admin-users";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { changeUser, listUsers } from "~/services/admin-users.server";
 import { listAudit, recordAudit } from "~/services/audit.server";
 import { AuthFailure, authenticate } from "~/services/authentication.server";

@@ -6,7 +6,7 @@ import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
 import { bonusCodeSchema } from "~/domain/bonus-code-form";
 import type { BonusCodeInput } from "~/domain/bonus-code-form";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import {
   createBonusCode,

@@ -15,7 +15,7 @@ import {
   REQUEST_ALREADY_PENDING,
 } from "~/domain/goated-link";
 import type { NotificationView } from "~/domain/notifications";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import {
   decideLinkRequest,

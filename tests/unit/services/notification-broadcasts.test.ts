@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
 import type { NotificationView } from "~/domain/notifications";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import * as adminPage from "~/routes/admin.notifications";
 import * as sendApi from "~/routes/api.admin.notifications.send";
 import { panelFigures } from "~/services/admin-panel.server";

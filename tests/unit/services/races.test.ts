@@ -5,7 +5,7 @@ import { insertPlayer, insertRace, insertSession, insertUser } from "../../facto
 import { raceFormDefaults } from "~/components/race/RaceForm";
 import type { NotificationView } from "~/domain/notifications";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { findSessionUser, purgeExpiredSessions, sessionCookie } from "~/services/sessions.server";
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import * as authLogin from "~/routes/api.auth.login";
 import * as authRegister from "~/routes/api.auth.register";
 import * as authPage from "~/routes/auth";

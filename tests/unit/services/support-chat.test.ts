@@ -13,7 +13,7 @@ import {
   CONVERSATION_NOT_FOUND,
 } from "~/domain/support-chat";
 import { chatPresence } from "~/lib/chat-presence.server";
-import { eventBus } from "~/lib/event-bus.server";
+import { eventBus } from "~/lib/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import {
   findConversationOfUser,
