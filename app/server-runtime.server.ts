@@ -18,7 +18,7 @@ import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server"
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { connectionTester } from "~/provider/client.server";
 import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
-import { startRealtime } from "~/realtime";
+import { startRealtime } from "~/realtime/sockets.server";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";

@@ -45,7 +45,7 @@ const envSchema = z
     // the first, the whole request within the second, or the connection is closed.
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(10),
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(30),
-    // Open websockets per client address (app/realtime/upgrade-router.ts says why 50).
+    // Open websockets per client address (app/realtime/upgrade-router.server.ts says why 50).
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
     // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),

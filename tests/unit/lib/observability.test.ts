@@ -14,7 +14,7 @@ import { startSyncWorker, stopSyncWorker } from "~/jobs/sync-thread.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
 import { createHttpApp } from "~/lib/http-app.server";
 import type * as LoggerModule from "~/lib/logger.server";
-import { startRealtime } from "~/realtime";
+import { startRealtime } from "~/realtime/sockets.server";
 import { checkDatabase } from "~/services/database-setup.server";
 import { db } from "~/services/db.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";

@@ -32,7 +32,7 @@ describe("the layering lint", { timeout: 60_000 }, () => {
     ],
     [
       "app/services/back-edge.server.ts",
-      'import { startRealtime } from "~/realtime";',
+      'import { startRealtime } from "~/realtime/sockets.server";',
       "must not import realtime",
     ],
     [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
-import { startRealtime } from "~/realtime";
+import { startRealtime } from "~/realtime/sockets.server";
 import { db } from "~/services/db.server";
 import { addNotifications, announceNotifications } from "~/services/notifications.server";
 import { sessionCookieHeader } from "~/services/sessions.server";

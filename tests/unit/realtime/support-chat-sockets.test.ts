@@ -11,8 +11,8 @@ import WebSocket from "ws";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser, uniqueName } from "../../factories";
 import { CHAT_CONVERSATION_REQUIRED, CHAT_MESSAGE_REQUIRED } from "~/domain/support-chat";
-import { startRealtime } from "~/realtime";
-import { SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub";
+import { startRealtime } from "~/realtime/sockets.server";
+import { SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub.server";
 import { db } from "~/services/db.server";
 import { endSession, sessionCookieHeader } from "~/services/sessions.server";
 

@@ -9,10 +9,10 @@ import {
   MAX_FRAME_BYTES,
   MESSAGE_RATE,
   SESSION_ENDED_CLOSE_CODE,
-} from "~/realtime/socket-hub";
-import type { SocketHub } from "~/realtime/socket-hub";
-import { createUpgradeRouter, TOO_MANY_SOCKETS_MESSAGE } from "~/realtime/upgrade-router";
-import type { UpgradeLimits } from "~/realtime/upgrade-router";
+} from "~/realtime/socket-hub.server";
+import type { SocketHub } from "~/realtime/socket-hub.server";
+import { createUpgradeRouter, TOO_MANY_SOCKETS_MESSAGE } from "~/realtime/upgrade-router.server";
+import type { UpgradeLimits } from "~/realtime/upgrade-router.server";
 
 function upgradeRequest(url: string, headers: Record<string, string>): IncomingMessage {
   return { url, headers: { host: "site.test", ...headers } } as unknown as IncomingMessage;

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { clientAddress } from "~/lib/client-address.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
-import type { SocketHub, SocketIdentity } from "./socket-hub";
+import type { SocketHub, SocketIdentity } from "./socket-hub.server";
 import { logger } from "~/lib/logger.server";
 
 export interface SocketRoute {

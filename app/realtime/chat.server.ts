@@ -13,7 +13,7 @@ import {
   serverMessage,
   typingMessage,
 } from "./messages";
-import type { ClientMessageHandler, SocketHub } from "./socket-hub";
+import type { ClientMessageHandler, SocketHub } from "./socket-hub.server";
 import { logger } from "~/lib/logger.server";
 
 /**

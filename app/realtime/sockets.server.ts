@@ -6,12 +6,12 @@ import { logger } from "~/lib/logger.server";
 import { exposeWebsocketClients } from "~/lib/metrics.server";
 import { unreadCounts } from "~/services/notifications.server";
 import { findSessionUserByHeaders } from "~/services/sessions.server";
-import { handleChatMessage, wireChatHub } from "./chat";
+import { handleChatMessage, wireChatHub } from "./chat.server";
 import { leaderboardUpdateMessage, raceCompletedMessage, serverMessage } from "./messages";
-import { createSocketHub } from "./socket-hub";
-import type { SocketHub, SocketIdentity } from "./socket-hub";
-import { createUpgradeRouter } from "./upgrade-router";
-import type { UpgradeLimits } from "./upgrade-router";
+import { createSocketHub } from "./socket-hub.server";
+import type { SocketHub, SocketIdentity } from "./socket-hub.server";
+import { createUpgradeRouter } from "./upgrade-router.server";
+import type { UpgradeLimits } from "./upgrade-router.server";
 
 /**
  * The websocket endpoints that share the site's http server:
