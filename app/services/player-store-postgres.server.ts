@@ -1,0 +1,179 @@
+import { sql } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import { utcMonthWindow } from "~/domain/race-time";
+import type { Referral } from "~/domain/referral";
+import type { Database } from "~db";
+import {
+  countStoreCommit,
+  maySplitMonthTurn,
+  planBatch,
+  STORE_BATCH,
+} from "./player-store-plan.server";
+import type { StoredRow, StoreResult } from "./player-store-plan.server";
+
+// storeReferrals on PostgreSQL (./player-store.server.ts; docs/decisions/0037, 0044, 0047, 0052).
+
+type StoredColumns = Pick<
+  Database["players"],
+  "uid" | "name" | "today" | "this_week" | "this_month" | "all_time" | "wager_changed_at"
+>;
+
+/** storeReferrals on PostgreSQL: the same plan per batch, all in one transaction. */
+export async function storeOnPostgres(
+  database: Kysely<Database>,
+  referrals: Referral[],
+  { now, isDemo, whileStoring }: { now: Date; isDemo: boolean; whileStoring?: () => Promise<void> },
+): Promise<StoreResult> {
+  const at = now.toISOString();
+  const monthStartDate = utcMonthWindow(now).start;
+  const monthStart = monthStartDate.toISOString();
+  const frozenAcrossMidnight =
+    (await database
+      .selectFrom("races")
+      .select("id")
+      .where("status", "=", "completed")
+      .where("start_date", "<", monthStart)
+      .where("end_date", ">=", monthStart)
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
+
+  // No stored player this store could find (a first sync, or the first after the demo data, which
+  // it deletes first): every referral is new, and no batch looks its players up.
+  // The sync is the players' only writer, in one process at a time (the job lock).
+  const findsNoOne =
+    (await database
+      .selectFrom("players")
+      .select("uid")
+      .$if(!isDemo, (query) => query.where("is_demo", "=", 0))
+      .limit(1)
+      .executeTakeFirst()) === undefined;
+
+  // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
+  // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
+  // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
+  const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
+    const stored = new Map<string, StoredRow>();
+    const { rows: storedRows } = findsNoOne
+      ? { rows: [] }
+      : await sql<StoredColumns>`
+          SELECT uid, name, today, this_week, this_month, all_time, wager_changed_at FROM players
+          WHERE uid = ANY(${batch.map((r) => r.uid)}::text[])`.execute(trx);
+    for (const row of storedRows) {
+      const { uid, name, today, this_week, this_month, all_time, wager_changed_at } = row;
+      stored.set(uid, [uid, name, today, this_week, this_month, all_time, wager_changed_at]);
+    }
+    // Newest snapshots only of the players whose wagers a month's turn may split (planBatch asks).
+    const newest = new Map<string, string | null>();
+    const mayNeedNewest = batch
+      .filter((r) =>
+        maySplitMonthTurn(r.wagered, stored.get(r.uid), now, monthStartDate, frozenAcrossMidnight),
+      )
+      .map((r) => r.uid);
+    if (mayNeedNewest.length > 0) {
+      const { rows } = await sql<{ uid: string; newest: string }>`
+        SELECT uid, max(taken_at) AS newest FROM wager_snapshots
+        WHERE uid = ANY(${mayNeedNewest}::text[]) GROUP BY uid`.execute(trx);
+      for (const row of rows) newest.set(row.uid, row.newest);
+    }
+    const plan = planBatch(batch, stored, {
+      at,
+      now,
+      isDemo,
+      monthStartDate,
+      frozenAcrossMidnight,
+      newestSnapshotOf: (uid) => newest.get(uid) ?? null,
+    });
+    // New players in a plain INSERT, known ones in an UPDATE: ON CONFLICT's speculative insertion
+    // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
+    // players' only writer and runs in one process at a time (the job lock), and the lookup above
+    // ran in this transaction, so a uid it did not find is new.
+    const added: Record<string, unknown>[] = [];
+    const known: Record<string, unknown>[] = [];
+    for (const row of rowObjects(plan.playerValues, PLAYER_COLUMNS)) {
+      (stored.has(row.uid as string) ? known : added).push(row);
+    }
+    if (added.length > 0) {
+      // A new player's flag and times are the store's: one value each, not one per row.
+      const payload = JSON.stringify(added, [...NEW_PLAYER_COLUMNS]);
+      const columns = sql.join(NEW_PLAYER_COLUMNS.map((column) => sql.ref(column)));
+      await sql`
+        INSERT INTO players (${columns}, is_demo, updated_at, wager_changed_at)
+        SELECT ${columns}, ${isDemo ? 1 : 0}, ${at}, ${at}
+        FROM json_populate_recordset(null::players, ${payload}::json)`.execute(trx);
+    }
+    if (known.length > 0) {
+      await sql`
+        UPDATE players SET name = payload.name, today = payload.today, this_week = payload.this_week,
+          this_month = payload.this_month, all_time = payload.all_time, is_demo = payload.is_demo,
+          updated_at = payload.updated_at, wager_changed_at = payload.wager_changed_at
+        FROM json_populate_recordset(null::players, ${JSON.stringify(known)}::json) AS payload
+        WHERE players.uid = payload.uid`.execute(trx);
+    }
+    const snapshots = plan.snapshotValues.length / 3;
+    if (snapshots > 0) {
+      const snapshotRows = JSON.stringify(rowObjects(plan.snapshotValues, SNAPSHOT_COLUMNS));
+      await sql`
+        INSERT INTO wager_snapshots (uid, taken_at, all_time)
+        SELECT uid, taken_at, all_time
+        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx);
+    }
+    result.changed += plan.changed;
+    result.snapshots += snapshots;
+  };
+
+  // One transaction for the whole store: PostgreSQL's readers see the last sync until it commits
+  // and none of it if it fails or the process dies (docs/decisions/0052); the sync is the only
+  // writer of these tables, so nobody else's writes wait for it.
+  const result: StoreResult = { changed: 0, snapshots: 0 };
+  await database.transaction().execute(async (trx) => {
+    if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+    for (let next = 0; next < referrals.length; next += STORE_BATCH) {
+      if (next > 0) await whileStoring?.();
+      await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
+    }
+  });
+  countStoreCommit();
+  // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
+  // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
+  // snapshot lookups ran as scans: 8.6 of its 11 s in the bench). What it lacked were the tables'
+  // sizes, which a small sample gives as well: 3,000 rows a table (a tenth of the default) took a
+  // seventh of the time. Autovacuum's next analysis, once a tenth of a table has changed since
+  // this one, takes the full sample.
+  if (result.changed + result.snapshots >= ANALYZE_AFTER_ROWS) {
+    await database.transaction().execute(async (trx) => {
+      await sql`SET LOCAL default_statistics_target = 10`.execute(trx);
+      await sql`ANALYZE players, wager_snapshots`.execute(trx);
+    });
+  }
+  return result;
+}
+
+/** Rows a PostgreSQL store writes before it refreshes the tables' statistics itself. */
+const ANALYZE_AFTER_ROWS = 10_000;
+
+/** The columns of planBatch's rows, in its order (players' is also their table's). */
+const PLAYER_COLUMNS = [
+  "uid",
+  "name",
+  "today",
+  "this_week",
+  "this_month",
+  "all_time",
+  "is_demo",
+  "updated_at",
+  "wager_changed_at",
+] as const;
+const SNAPSHOT_COLUMNS = ["uid", "taken_at", "all_time"] as const;
+/** The columns of a new player's row that the payload gives. */
+const NEW_PLAYER_COLUMNS = PLAYER_COLUMNS.slice(0, 6);
+
+/** A flat list of values, a row per `columns.length`, as one object per row (for JSON). */
+function rowObjects(values: unknown[], columns: readonly string[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (let start = 0; start < values.length; start += columns.length) {
+    const row: Record<string, unknown> = {};
+    columns.forEach((column, index) => (row[column] = values[start + index]));
+    rows.push(row);
+  }
+  return rows;
+}
