@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertRace, insertUser } from "../../factories";
+import { routeAnswer } from "../../route-answer";
+import type { RouteHandler } from "../../route-answer";
 import { readToast } from "~/lib/toast.server";
 import * as panel from "~/routes/admin._index";
 import * as raceList from "~/routes/admin.wager-races";
@@ -18,7 +19,7 @@ import { createSession } from "~/services/sessions.server";
 // /admin/wager-races/:id (4xx and nothing written on bad input), /admin lists the overdue ones,
 // the CSV export, and 'Paid' with its date where players look (race pages, history, profile).
 
-type Handler = (args: LoaderFunctionArgs) => Promise<unknown>;
+type Handler = RouteHandler;
 
 let adminToken = "";
 let winnerToken = "";
@@ -54,21 +55,10 @@ beforeEach(async () => {
   });
 });
 
-/** A loader's or action's answer as Remix would send it: a Response, or data() with its status. */
+/** A loader's or action's answer as Remix would send it, its data as `body`. */
 async function call(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const result = await handler({
-    request,
-    params,
-    context: { cspNonce: "", clientIp: "127.0.0.1" },
-  }).catch((thrown: unknown) => thrown);
-  if (result instanceof Response) {
-    return { status: result.status, response: result, body: undefined as unknown };
-  }
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const { data, init } = result as { data: unknown; init: { status?: number } | null };
-    return { status: init?.status ?? 200, response: null, body: data };
-  }
-  return { status: 200, response: null, body: result };
+  const { status, response, data } = await routeAnswer(handler, request, params);
+  return { status, response, body: data };
 }
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}`, "User-Agent": "vitest" });

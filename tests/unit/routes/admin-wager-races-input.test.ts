@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser } from "../../factories";
+import { routeAnswer } from "../../route-answer";
+import type { RouteHandler } from "../../route-answer";
 import * as adminPage from "~/routes/admin.wager-races";
 import * as adminApi from "~/routes/api.admin.wager-races";
 import * as adminStatusApi from "~/routes/api.admin.wager-races.$id.status";
@@ -25,22 +26,15 @@ beforeEach(async () => {
   await db.deleteFrom("races").execute();
 });
 
-type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
+type Handler = RouteHandler;
 
-/** The answer of a route action: a Response, or Remix's data() with its status. */
+/** The answer of a route action, a Response's JSON (or text) as `body`. */
 async function answer(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const result = await handler({
-    request,
-    params,
-    context: { cspNonce: "", clientIp: "127.0.0.1" },
-  }).catch((thrown: unknown) => thrown);
-  if (result instanceof Response) {
-    const text = await result.text();
-    const isJson = /json/.test(result.headers.get("Content-Type") ?? "");
-    return { status: result.status, body: text && isJson ? (JSON.parse(text) as unknown) : text };
-  }
-  const { data, init } = result as { data: unknown; init: { status?: number } | null };
-  return { status: init?.status ?? 200, body: data };
+  const { status, response, data } = await routeAnswer(handler, request, params);
+  if (!response) return { status, body: data };
+  const text = await response.text();
+  const isJson = /json/.test(response.headers.get("Content-Type") ?? "");
+  return { status, body: text && isJson ? (JSON.parse(text) as unknown) : text };
 }
 
 const headers = () => ({ Authorization: `Bearer ${token}` });
