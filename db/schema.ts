@@ -203,7 +203,7 @@ export interface RaceResultsTable {
   name: string;
   wager: number;
   prize_cents: number;
-  /** The payout ledger (migration 0026): "unpaid" | "paid" | "held". */
+  /** The payout ledger (migration 0026): "unpaid" | "paid" | "held"; "untracked" before it. */
   payout_status: Generated<string>;
   payout_method: string | null;
   payout_reference: string | null;

@@ -9,6 +9,8 @@ import { formatMediumDate } from "./time";
  */
 export const PAYOUT_STATUSES = ["unpaid", "paid", "held"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** The payout_status of results frozen before the ledger (migration 0026): no payouts on record. */
+export const UNTRACKED_PAYOUT = "untracked";
 
 /** A place outside 1 to 10, and a place with no payout (the race has not completed, say). */
 export const NO_SUCH_PLACE = "No such paid place";
@@ -47,6 +49,8 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   paid: "Paid",
   held: "Held",
 };
+/** What a prize won before the ledger says in place of a status. */
+export const UNTRACKED_PAYOUT_LABEL = "Payment not recorded";
 
 /** What a paid prize says beside it on the race pages and the profile: "Paid Nov 27, 2026". */
 export function paidLabel(paidAt: string): string {
@@ -59,7 +63,8 @@ export interface PrizeWon {
   raceTitle: string;
   place: number;
   amountCents: number;
-  status: PayoutStatus;
+  /** Null for a prize won before the ledger: its payment was not recorded here. */
+  status: PayoutStatus | null;
   paidAt: string | null;
 }
 

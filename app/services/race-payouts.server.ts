@@ -3,7 +3,7 @@ import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
 import { formatCents } from "~/domain/money";
 import type { NotificationView } from "~/domain/notifications";
-import { isOverdue, isPayoutStatus, PAYOUT_DUE_MS } from "~/domain/race-payouts";
+import { isOverdue, isPayoutStatus, PAYOUT_DUE_MS, UNTRACKED_PAYOUT } from "~/domain/race-payouts";
 import type { PayoutChange, PayoutView, PrizeWon } from "~/domain/race-payouts";
 import type { AuditActor } from "./audit.server";
 import { recordAudit } from "./audit.server";
@@ -38,6 +38,7 @@ export async function listPayouts(raceId: number): Promise<PayoutView[]> {
     .selectAll()
     .where("race_id", "=", raceId)
     .where("prize_cents", ">", 0)
+    .where("payout_status", "!=", UNTRACKED_PAYOUT)
     .orderBy("position")
     .execute();
   return rows.map(toPayout);
@@ -49,7 +50,7 @@ export async function hasPayoutsOnRecord(executor: Executor, raceId: number): Pr
     .selectFrom("race_results")
     .select("position")
     .where("race_id", "=", raceId)
-    .where("payout_status", "!=", "unpaid")
+    .where("payout_status", "in", ["paid", "held"])
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -84,6 +85,7 @@ export async function markPayout(
       .where("race_id", "=", raceId)
       .where("position", "=", place)
       .where("prize_cents", ">", 0)
+      .where("payout_status", "!=", UNTRACKED_PAYOUT)
       .executeTakeFirst();
     if (!row) return { missing: "place" as const };
     const before = toPayout(row);
@@ -201,7 +203,7 @@ export async function prizesWonBy(userId: number): Promise<PrizeWon[]> {
       raceTitle: row.race_title,
       place: payout.place,
       amountCents: payout.amountCents,
-      status: payout.status,
+      status: row.payout_status === UNTRACKED_PAYOUT ? null : payout.status,
       paidAt: payout.paidAt,
     };
   });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatCents } from "~/domain/money";
-import { PAYOUT_STATUS_LABELS, paidLabel } from "~/domain/race-payouts";
+import { PAYOUT_STATUS_LABELS, UNTRACKED_PAYOUT_LABEL, paidLabel } from "~/domain/race-payouts";
 import type { PrizeWon } from "~/domain/race-payouts";
 
 /** The profile's Wager Races tab: the prizes the member's linked player won and where each stands. */
@@ -24,16 +24,21 @@ export function PrizesWon({ prizes }: { prizes: readonly PrizeWon[] }) {
             >
               <span>
                 <span className="font-bold text-primary">#{prize.place}</span>{" "}
-                <Link to={`/wager-races/${prize.raceId}`} className="hover:text-primary">
+                <Link
+                  to={`/wager-races/${prize.raceId}`}
+                  className="underline underline-offset-2 hover:text-primary"
+                >
                   {prize.raceTitle}
                 </Link>
               </span>
               <span className="tabular-nums">
                 {formatCents(prize.amountCents)}{" "}
                 <span className={prize.status === "paid" ? "text-success" : "text-muted"}>
-                  {prize.status === "paid" && prize.paidAt
-                    ? paidLabel(prize.paidAt)
-                    : PAYOUT_STATUS_LABELS[prize.status]}
+                  {prize.status === null
+                    ? UNTRACKED_PAYOUT_LABEL
+                    : prize.status === "paid" && prize.paidAt
+                      ? paidLabel(prize.paidAt)
+                      : PAYOUT_STATUS_LABELS[prize.status]}
                 </span>
               </span>
             </li>

@@ -5,7 +5,13 @@ import { insertRace, insertUser, uniqueName } from "../../factories";
 import { isOverdue, payoutChangeSchema, payoutsCsv } from "~/domain/race-payouts";
 import type { PayoutView } from "~/domain/race-payouts";
 import { db } from "~/services/db.server";
-import { listPayouts, markPayout, overduePayouts } from "~/services/race-payouts.server";
+import {
+  hasPayoutsOnRecord,
+  listPayouts,
+  markPayout,
+  overduePayouts,
+  prizesWonBy,
+} from "~/services/race-payouts.server";
 import type { PayoutMarking } from "~/services/race-payouts.server";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 
@@ -202,6 +208,33 @@ describe("the payout ledger", () => {
     );
     const overdue = await overduePayouts(NOW);
     expect(overdue.map((p) => [p.raceId, p.place])).toEqual([[late, 1]]);
+  });
+});
+
+describe("results frozen before the ledger (migration 0026 marks them untracked)", () => {
+  it("are no payouts: not listed, never overdue, not markable, no bar to reopening, 'not recorded' on the profile", async () => {
+    const raceId = await completedRace(24 * 40);
+    const winner = await linkedMember("winner-uid", true);
+    await db
+      .updateTable("race_results")
+      .set({ payout_status: "untracked" })
+      .where("race_id", "=", raceId)
+      .execute();
+    expect(await listPayouts(raceId)).toEqual([]);
+    expect(await overduePayouts(NOW)).toEqual([]);
+    expect(await hasPayoutsOnRecord(db, raceId)).toBe(false);
+    expect(
+      await markPayout(
+        raceId,
+        1,
+        { status: "paid", method: "Tip", reference: "t-1", reason: null },
+        admin,
+        NOW,
+      ),
+    ).toEqual({
+      missing: "place",
+    });
+    expect(await prizesWonBy(winner)).toMatchObject([{ raceId, place: 1, status: null }]);
   });
 });
 
