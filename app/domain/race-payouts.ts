@@ -18,7 +18,7 @@ export const NO_PAYOUT_AT_PLACE =
   "That place has no payout: the race has not completed or nobody took it";
 /** Another admin's change came between reading the payout and writing it (markPayout). */
 export const PAYOUT_CHANGED_MEANWHILE =
-  "Someone else changed this payout just now: look at it again and retry";
+  "Someone else changed this payout since you looked at it: look at it again and retry";
 export const BAD_STATUS = "Status must be unpaid, paid or held";
 
 /**
@@ -103,6 +103,8 @@ export const payoutChangeSchema = z
     method: text("Method", PAYOUT_METHOD_MAX),
     reference: text("Reference", PAYOUT_REFERENCE_MAX),
     reason: text("Reason", PAYOUT_REASON_MAX),
+    /** The status the admin saw: a payout changed since is refused (PAYOUT_CHANGED_MEANWHILE). */
+    expectedStatus: z.enum(PAYOUT_STATUSES, { message: BAD_STATUS }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === "paid" && !value.method) {
@@ -124,6 +126,7 @@ export const payoutChangeSchema = z
     method: value.status === "paid" ? value.method : null,
     reference: value.status === "paid" ? value.reference : null,
     reason: value.status === "held" ? value.reason : null,
+    ...(value.expectedStatus ? { expectedStatus: value.expectedStatus } : {}),
   }));
 
 export type PayoutChange = z.output<typeof payoutChangeSchema>;

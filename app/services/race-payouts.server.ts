@@ -89,6 +89,10 @@ export async function markPayout(
       .executeTakeFirst();
     if (!row) return { missing: "place" as const };
     const before = toPayout(row);
+    // A form from a page loaded before another admin's change (a hold, a payment) changes nothing.
+    if (change.expectedStatus && change.expectedStatus !== before.status) {
+      return { changedMeanwhile: true as const };
+    }
     const paid = change.status === "paid";
     // A payout already paid keeps its time and admin when only its method or reference change.
     const stillPaid = paid && before.status === "paid";

@@ -102,7 +102,7 @@ export function AdminPayoutCard({
         <HoldForm payout={payout} lastResult={replyFor("held")} />
       </div>
       {payout.status === "unpaid" ? null : (
-        <PayoutForm place={payout.place} status="unpaid" className="mt-4">
+        <PayoutForm payout={payout} status="unpaid" className="mt-4">
           <button type="submit" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Unpaid
           </button>
@@ -124,15 +124,18 @@ function useSubmittingPayout(place: number, status: PayoutStatus): boolean {
   );
 }
 
-/** A payout form's tag and hidden fields; with `form`, conform's props (ids, validation). */
+/**
+ * A payout form's tag and hidden fields; with `form`, conform's props (ids, validation). It posts
+ * the status the page showed, so a change made since the page was loaded is not overwritten.
+ */
 function PayoutForm({
-  place,
+  payout,
   status,
   className,
   formProps,
   children,
 }: {
-  place: number;
+  payout: PayoutView;
   status: PayoutStatus;
   className?: string;
   formProps?: ReturnType<typeof getFormProps>;
@@ -141,8 +144,9 @@ function PayoutForm({
   return (
     <Form method="post" {...formProps} className={className}>
       <input type="hidden" name="intent" value={MARK_PAYOUT_INTENT} />
-      <input type="hidden" name="place" value={place} />
+      <input type="hidden" name="place" value={payout.place} />
       <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="expectedStatus" value={payout.status} />
       {children}
     </Form>
   );
@@ -177,7 +181,7 @@ function MarkPaidForm({
   const busy = useSubmittingPayout(payout.place, "paid");
   return (
     <PayoutForm
-      place={payout.place}
+      payout={payout}
       status="paid"
       formProps={getFormProps(form)}
       className="grid content-start gap-3 rounded-lg border border-accent p-4"
@@ -220,7 +224,7 @@ function HoldForm({
   const busy = useSubmittingPayout(payout.place, "held");
   return (
     <PayoutForm
-      place={payout.place}
+      payout={payout}
       status="held"
       formProps={getFormProps(form)}
       className="grid content-start gap-3 rounded-lg border border-accent p-4"

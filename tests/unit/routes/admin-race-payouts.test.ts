@@ -161,6 +161,27 @@ describe("/admin/wager-races/:id", () => {
     expect(await auditCount()).toBe(0);
   });
 
+  it("refuses a form from a page loaded before another admin's change, writing nothing", async () => {
+    const fields = { place: "1", method: "Tip", expectedStatus: "unpaid" };
+    expect((await mark({ ...fields, status: "paid", reference: "tip-first" })).status).toBe(302);
+    // A second admin's page still shows place 1 unpaid: their payment would be a second one.
+    const stale = await mark({ ...fields, status: "paid", reference: "tip-again" });
+    expect(stale.status).toBe(409);
+    expect(JSON.stringify(stale.body)).toContain("since you looked at it");
+    const held = await mark({
+      place: "1",
+      status: "held",
+      reason: "check",
+      expectedStatus: "unpaid",
+    });
+    expect(held.status).toBe(409);
+    expect((await ledger())[0]).toMatchObject({
+      payout_status: "paid",
+      payout_reference: "tip-first",
+    });
+    expect(await auditCount()).toBe(1);
+  });
+
   it("answers 404 for a race that does not exist, and refuses a non-admin", async () => {
     const missing = await call(
       racePayouts.loader as Handler,
