@@ -291,7 +291,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: "POST",
     path: "/api/admin/wager-races/{id}/payouts/{place}",
     access: "admin",
-    answer: "`{status, message, payout}`; takes `{status, method, reference, reason}`",
+    answer:
+      "`{status, message, payout}`; takes `{status, method, reference, reason}` and optional `expectedStatus` (409 if the payout has changed from it)",
     schema: payoutAnswerSchema,
   },
   {
