@@ -9,23 +9,19 @@ const ENCODINGS = ["br", "gzip", "deflate", "identity"];
 const PREFERRED = ["br", "gzip"];
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const THRESHOLD_BYTES = 1024;
-/** Larger answers (or any written in parts past this) are streamed by `compression` as before. */
+/** Larger answers are streamed by `compression` as before. */
 export const WHOLE_BODY_LIMIT_BYTES = 512 * 1024;
 
-type Chunk = string | Buffer | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
-const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
-  typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
-
 /**
- * Compresses an answer whose body is known whole (a page: the document as one buffer, a spliced or
- * cached page) in one synchronous call, with the encoding, level and rules of the `compression`
- * middleware mounted before it, which then sees it as already encoded and passes it on. Handing a
- * 100 KB page to zlib's thread pool, as `compression`'s streams do, cost about 2 ms of CPU against
- * 0.7 ms for the same bytes compressed in one call (docs/decisions/0062). Answers sent in parts
- * larger than WHOLE_BODY_LIMIT_BYTES, or whose headers are sent before the body ends (streams),
- * pass through to `compression` unchanged.
+ * Compresses an answer handed over whole (`res.end(body)` with nothing written before: a spliced or
+ * cached page, `res.send`) in one synchronous call, with the encoding, level and rules of the
+ * `compression` middleware mounted before it, which then sees it as already encoded and passes it
+ * on. Handing a 100 KB page to zlib's thread pool, as `compression`'s streams do, cost about 2 ms of
+ * CPU against 0.7 ms for the same bytes compressed in one call (docs/decisions/0062). Answers
+ * written in parts (Remix's documents: no gain measured there), larger than
+ * WHOLE_BODY_LIMIT_BYTES, or whose headers were sent first go to `compression` unchanged.
  */
 export function wholeBodyCompression(options: ZlibOptions & { brotli: BrotliOptions }) {
   const compress: Record<string, (body: Buffer) => Buffer> = {
@@ -45,50 +41,26 @@ export function wholeBodyCompression(options: ZlibOptions & { brotli: BrotliOpti
   }
 
   return (req: Request, res: Response, next: NextFunction) => {
-    const write = res.write.bind(res) as (chunk: Chunk, ...rest: unknown[]) => boolean;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    let held: Buffer[] = [];
-    let heldBytes = 0;
-    let passing = false;
+    let written = false;
 
-    /** From here on every call goes straight to `compression`, what was held first. */
-    function passOn() {
-      passing = true;
-      for (const chunk of held) write(chunk);
-      held = [];
-    }
-
-    res.write = ((chunk: Chunk, ...rest: unknown[]) => {
-      const callback = rest.find((arg): arg is Callback => typeof arg === "function");
-      const encoding = typeof rest[0] === "string" ? (rest[0] as BufferEncoding) : undefined;
-      if (!passing) {
-        const bytes = toBuffer(chunk, encoding);
-        if (!res.headersSent && heldBytes + bytes.length <= WHOLE_BODY_LIMIT_BYTES) {
-          held.push(bytes);
-          heldBytes += bytes.length;
-          if (callback) process.nextTick(callback);
-          return true;
-        }
-        passOn();
-      }
-      return write(chunk, ...rest);
+    res.write = ((...args: unknown[]) => {
+      written = true;
+      return write(...args);
     }) as Response["write"];
 
     res.end = ((...args: unknown[]) => {
-      if (passing || res.headersSent) {
-        passOn();
-        return end(...args);
-      }
-      const callback = args.find((arg): arg is Callback => typeof arg === "function");
       const [chunk, encoding] = args;
-      const last =
-        typeof chunk === "string" || chunk instanceof Uint8Array
-          ? toBuffer(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : undefined)
-          : null;
-      const body = last ? Buffer.concat([...held, last]) : Buffer.concat(held);
-      held = [];
-      passing = true;
-      const method = encodingFor(req, res, body.length);
+      const whole = typeof chunk === "string" || chunk instanceof Uint8Array;
+      if (written || res.headersSent || !whole) return end(...args);
+      const callback = args.find((arg): arg is Callback => typeof arg === "function");
+      const body =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const method =
+        body.length <= WHOLE_BODY_LIMIT_BYTES ? encodingFor(req, res, body.length) : null;
       if (!method) return end(body, callback);
       const compressed = compress[method]?.(body) ?? body;
       res.vary("Accept-Encoding");
