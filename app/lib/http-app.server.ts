@@ -19,6 +19,7 @@ import { hashOnBehalfOfClients } from "./password-hash-client.server";
 import { anonymousPageCache } from "./page-cache.server";
 import { privateAnswersForUsers } from "./private-answers.server";
 import { signedInDocuments } from "./signed-in-documents.server";
+import { wholeBodyCompression } from "./whole-body-compression.server";
 import type { SignedInFrame } from "./signed-in-documents.server";
 import { observeRequests } from "./request-log.server";
 import {
@@ -111,6 +112,8 @@ export function createHttpApp({
   app.use(observeRequests({ build }));
 
   app.use(compression(COMPRESSION_OPTIONS));
+  // A body known whole (every page) is compressed in one call rather than through zlib's thread pool.
+  app.use(wholeBodyCompression(COMPRESSION_OPTIONS));
 
   app.use((_req, res, next) => {
     if (shuttingDown()) res.set("Connection", "close");

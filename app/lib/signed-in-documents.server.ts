@@ -44,11 +44,11 @@ export function cutAround(html: string, parts: string[]): string[] | null {
   return pieces;
 }
 
-/** The pieces of `cutAround` with `fills` put back in the parts' places. */
-export function fillIn(pieces: string[], fills: string[]): string {
-  let html = pieces[0] ?? "";
-  for (let i = 1; i < pieces.length; i += 1) html += (fills[i - 1] ?? "") + pieces[i];
-  return html;
+/** The pieces of `cutAround` (as UTF-8) with `fills` put back in the parts' places. */
+export function fillIn(pieces: Buffer[], fills: Buffer[]): Buffer {
+  return Buffer.concat(
+    pieces.flatMap((piece, i) => (i === 0 ? [piece] : [fills[i - 1] ?? Buffer.alloc(0), piece])),
+  );
 }
 
 /** The frame's per-user inputs: the root loader's user and toast (null and null for a visitor). */
@@ -76,8 +76,12 @@ interface Template {
   /** Names this template among all kept, for the per-user parts made for it. */
   id: number;
   contentType: string;
-  /** The page's pieces around the per-user parts, each cut at its render's CSP nonce. */
-  pieces: string[][];
+  /**
+   * The page's pieces around the per-user parts, each cut at its render's CSP nonce, as UTF-8: a
+   * page joined from strings reached compression as a 100 KB two-byte rope that Node took about
+   * 2.5 ms to measure (Buffer.byteLength) and then encoded again, more than the rest of a request.
+   */
+  pieces: Buffer[][];
   data: DocumentData;
   parts: { render(state: FrameState): FrameParts };
 }
@@ -131,7 +135,7 @@ export function signedInDocuments({
   // The per-user parts made for one template and one state (all their inputs: the render and the
   // encoding read nothing else), so a user reloading a page with the same figures costs neither.
   // Oldest first out.
-  const userParts = new Map<string, string[]>();
+  const userParts = new Map<string, Buffer[]>();
   let templates = 0;
   const building = new Map<string, Promise<Entry>>();
   // Paths whose route said (in any answer) that only the frame depends on the user.
@@ -180,7 +184,7 @@ export function signedInDocuments({
     entry.template = {
       id: templates,
       contentType,
-      pieces: pieces.map((piece) => piece.split(nonce)),
+      pieces: pieces.map((piece) => piece.split(nonce).map((text) => Buffer.from(text))),
       data,
       parts,
     };
@@ -207,7 +211,7 @@ export function signedInDocuments({
   }
 
   /** The header, the overlays and the data statement of `state`'s page made from `template`. */
-  async function userPartsOf(template: Template, state: FrameState): Promise<string[]> {
+  async function userPartsOf(template: Template, state: FrameState): Promise<Buffer[]> {
     const { data } = template;
     const root = { ...(data.loaderData[ROOT_ROUTE_ID] as object), ...state };
     const statement = await streamedDataStatement({
@@ -215,7 +219,7 @@ export function signedInDocuments({
       loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
     });
     const { header, overlays } = template.parts.render(state);
-    return [header, overlays, statement];
+    return [header, overlays, statement].map((part) => Buffer.from(part));
   }
 
   /** Sends the spliced page; false when this request is one for a full render. */
@@ -240,9 +244,9 @@ export function signedInDocuments({
       if (userParts.size >= maxUserParts) userParts.delete(userParts.keys().next().value as string);
       userParts.set(key, fills);
     }
-    const nonce = res.locals.cspNonce as string;
+    const nonce = Buffer.from(res.locals.cspNonce as string);
     const html = fillIn(
-      template.pieces.map((piece) => piece.join(nonce)),
+      template.pieces.map((piece) => fillIn(piece, new Array<Buffer>(piece.length).fill(nonce))),
       fills,
     );
     for (const cookie of shell.headers.getSetCookie()) res.append("Set-Cookie", cookie);
