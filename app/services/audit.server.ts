@@ -4,6 +4,7 @@ import type { AuditKind } from "~/domain/audit";
 import { isAuditKind } from "~/domain/audit";
 import { pageWindow } from "~/domain/paging";
 import type { PageWindow } from "~/domain/paging";
+import { parsePositiveId } from "~/lib/params";
 import { db } from "./db.server";
 
 export interface AuditActor {
@@ -71,7 +72,7 @@ export function auditFilterOf(params: URLSearchParams): AuditFilter {
   const admin = params.get("admin");
   const kind = params.get("kind");
   return {
-    actorId: admin && /^[1-9]\d{0,14}$/.test(admin) ? Number(admin) : null,
+    actorId: parsePositiveId(admin),
     kind: isAuditKind(kind) ? kind : null,
   };
 }
