@@ -162,11 +162,15 @@ const CSV_COLUMNS = [
 function csvField(value: string | number | null): string {
   if (value === null) return "";
   let field = String(value);
-  if (/^[=+\-@\t\r]/.test(field)) field = `'${field}`;
+  // Spreadsheets may trim leading spaces (a no-break space too) before they read a formula.
+  if (/^[\s\u00a0]*[=+\-@]/.test(field) || /^[\t\r]/.test(field)) field = `'${field}`;
   return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
 }
 
-/** The ledger of one race as CSV (RFC 4180, CRLF line ends), for the admins' export. */
+/**
+ * The ledger of one race as CSV (RFC 4180, CRLF line ends), for the admins' export: after a
+ * byte-order mark, without which Excel reads the UTF-8 of names as another encoding.
+ */
 export function payoutsCsv(payouts: readonly PayoutView[]): string {
   const rows = payouts.map((p) =>
     [
@@ -182,5 +186,7 @@ export function payoutsCsv(payouts: readonly PayoutView[]): string {
       p.paidBy,
     ].map(csvField),
   );
-  return [CSV_COLUMNS.join(","), ...rows.map((row) => row.join(","))].join("\r\n") + "\r\n";
+  return (
+    "\uFEFF" + [CSV_COLUMNS.join(","), ...rows.map((row) => row.join(","))].join("\r\n") + "\r\n"
+  );
 }

@@ -266,7 +266,7 @@ describe("payout rules", () => {
     expect(isOverdue("unpaid", null, NOW)).toBe(false);
   });
 
-  it("exports CSV with quoted fields and defused formulas", () => {
+  it("exports CSV with quoted fields and defused formulas, spaces before them included", () => {
     const payout: PayoutView = {
       place: 1,
       uid: "u1",
@@ -279,8 +279,9 @@ describe("payout rules", () => {
       paidAt: "2026-11-27T12:00:00.000Z",
       paidBy: "boss",
     };
+    expect(payoutsCsv([{ ...payout, name: " \u00a0=1+1" }])).toContain(",' \u00a0=1+1,");
     expect(payoutsCsv([payout])).toBe(
-      "place,name,uid,amount,status,method,reference,reason,paidAt,paidBy\r\n" +
+      "\uFEFFplace,name,uid,amount,status,method,reference,reason,paidAt,paidBy\r\n" +
         `1,"'=HYPERLINK(""x"")",u1,205.36,paid,"tip, manual",t-1,,2026-11-27T12:00:00.000Z,boss\r\n`,
     );
   });
