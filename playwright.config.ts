@@ -11,6 +11,9 @@ export const E2E_ADMIN_URL = `http://${E2E_ADMIN_HOST}`;
 // parallel checkouts do not collide.
 const FAKE_PROVIDER_PORT = PORT + 1000;
 export const FAKE_PROVIDER_URL = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
+// The e2e server's throwaway database, by port: a second run on another E2E_PORT (a developer
+// checking one spec while the suite runs) must not delete the first run's database.
+export const E2E_DATA_FOLDER = `tests/.tmp/e2e-${PORT}`;
 // The e2e server's secret: tests/e2e/email.spec.ts signs unsubscribe links with it.
 export const E2E_SESSION_SECRET = "e2e-secret-that-is-long-enough-to-sign-cookies";
 
@@ -79,7 +82,7 @@ export default defineConfig({
     // the e2e tests need known players and a provider whose data they can change; the demo source
     // (no token) is covered by vitest. Every 2 s, so a change shows up quickly.
     {
-      command: "rm -rf tests/.tmp/e2e && node build/server.js",
+      command: `rm -rf ${E2E_DATA_FOLDER} && node build/server.js`,
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -88,7 +91,7 @@ export default defineConfig({
       env: {
         NODE_ENV: "production",
         PORT: String(PORT),
-        DATABASE_PATH: "tests/.tmp/e2e/goatedvips.sqlite",
+        DATABASE_PATH: `${E2E_DATA_FOLDER}/goatedvips.sqlite`,
         SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_HOST: E2E_ADMIN_HOST,
         GOATED_API_BASE_URL: FAKE_PROVIDER_URL,

@@ -111,7 +111,7 @@ function OverduePayouts({ overdue }: { overdue: readonly OverduePayout[] }) {
         Overdue Payouts
       </h2>
       <AdminTable
-        label="Overdue payouts"
+        label="Overdue payouts, oldest first"
         headings={["Race", "Place", "Player", "Amount", "Completed"]}
         empty={overdue.length === 0 ? "No payout is overdue." : null}
       >

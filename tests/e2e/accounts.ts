@@ -1,11 +1,11 @@
 import type { BrowserContext } from "@playwright/test";
 import { openDatabase } from "~db";
 import { insertSession, insertUser, uniqueName } from "../factories";
-import { E2E_BASE_URL } from "../../playwright.config";
+import { E2E_BASE_URL, E2E_DATA_FOLDER } from "../../playwright.config";
 
 // The e2e server's throwaway database (playwright.config.ts), opened beside the server: WAL lets
 // both write. Tests that are not about signing in use this to start signed in.
-export const E2E_DATABASE_PATH = "tests/.tmp/e2e/goatedvips.sqlite";
+export const E2E_DATABASE_PATH = `${E2E_DATA_FOLDER}/goatedvips.sqlite`;
 
 export interface TestAccount {
   id: number;

@@ -4,6 +4,7 @@ import { openDatabase } from "~db";
 import { insertProviderToken } from "../factories";
 import { startFakeProvider } from "../fake-provider/server";
 import { providerJwt } from "../provider-jwt";
+import { E2E_DATA_FOLDER } from "../../playwright.config";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import { PASSWORD, signInAtAdminLogin } from "./admin-sign-in";
 import { expectNoSeriousViolations } from "./axe";
@@ -18,7 +19,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY);
 
 // The saved token is one for the whole site, and the projects run side by side: each test holds
 // this lock (a directory, made atomically, inside the folder the e2e server wipes at start).
-const LOCK = "tests/.tmp/e2e/admin-api-tokens.lock";
+const LOCK = `${E2E_DATA_FOLDER}/admin-api-tokens.lock`;
 
 async function withTokenLock(body: () => Promise<void>) {
   for (;;) {

@@ -30,7 +30,7 @@ export function LinkRequestsTable({ requests }: { requests: readonly LinkRequest
         Link requests
       </h2>
       <AdminTable
-        label="Link requests"
+        label="Link requests, oldest first"
         headings={["User", "Goated username", "Wagered", "Requested", "Decision"]}
         empty={requests.length === 0 ? "No link requests waiting." : null}
       >
