@@ -16,8 +16,8 @@ import {
   NO_SUCH_PLACE,
   PAYOUT_CHANGED_MEANWHILE,
   PAYOUT_STATUS_LABELS,
-  payoutChangeSchema,
 } from "~/domain/race-payouts";
+import { payoutChangeSchema } from "~/domain/race-payout-change";
 import { PAID_POSITIONS } from "~/domain/race-prizes";
 import { formatDateTime } from "~/domain/time";
 import { readForm } from "~/lib/form-body.server";

@@ -3,9 +3,9 @@ import {
   NO_PAYOUT_AT_PLACE,
   NO_SUCH_PLACE,
   PAYOUT_CHANGED_MEANWHILE,
-  payoutChangeSchema,
   payoutJson,
 } from "~/domain/race-payouts";
+import { payoutChangeSchema } from "~/domain/race-payout-change";
 import { PAID_POSITIONS } from "~/domain/race-prizes";
 import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";

@@ -6,13 +6,13 @@ import type { ReactNode } from "react";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { InputField, SubmitButton } from "~/components/ui/form";
 import { formatCents } from "~/domain/money";
+import { PAYOUT_STATUS_LABELS } from "~/domain/race-payouts";
 import {
-  PAYOUT_STATUS_LABELS,
   payoutChangeSchema,
   PAYOUT_METHOD_MAX,
   PAYOUT_REASON_MAX,
   PAYOUT_REFERENCE_MAX,
-} from "~/domain/race-payouts";
+} from "~/domain/race-payout-change";
 import type { PayoutStatus, PayoutView } from "~/domain/race-payouts";
 import { formatDateTime } from "~/domain/time";
 

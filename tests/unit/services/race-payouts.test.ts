@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertRace, insertUser, uniqueName } from "../../factories";
-import { isOverdue, payoutChangeSchema, payoutsCsv } from "~/domain/race-payouts";
+import { isOverdue, payoutsCsv } from "~/domain/race-payouts";
+import { payoutChangeSchema } from "~/domain/race-payout-change";
 import type { PayoutView } from "~/domain/race-payouts";
 import { db } from "~/services/db.server";
 import {
