@@ -101,6 +101,24 @@ async function reopensPaidRace(trx: Transaction<Database>, race: RaceView, statu
 }
 
 /**
+ * Thrown inside a reopening transaction when a payout was marked while it ran, to roll it back.
+ * Caught by inRaceTransaction.
+ */
+class PayoutMarkedMeanwhile extends Error {}
+
+/** Runs a race write in one transaction; a reopening refused by writeStatus answers PAYOUTS_ON_RECORD. */
+async function inRaceTransaction<Outcome>(
+  write: (trx: Transaction<Database>) => Promise<Outcome>,
+): Promise<Outcome | { payoutsOnRecord: true }> {
+  try {
+    return await db.transaction().execute(write);
+  } catch (error) {
+    if (error instanceof PayoutMarkedMeanwhile) return { payoutsOnRecord: true as const };
+    throw error;
+  }
+}
+
+/**
  * Moves a race to `status` inside the caller's transaction. Completing freezes its results
  * exactly like the job; reopening a completed race drops its frozen results and their hash so its
  * standings run again.
@@ -114,7 +132,15 @@ async function writeStatus(
 ): Promise<Completion | null> {
   if (race.status === status) return null;
   if (status === "completed") return completeRaceIn(trx, race.id, now, userId);
-  await trx.deleteFrom("race_results").where("race_id", "=", race.id).execute();
+  // The callers checked that no payout is on record, but on PostgreSQL another process may mark one
+  // between that check and this delete: the delete then waits for its row, re-reads it and passes
+  // it by, and the check below rolls the reopening back instead of dropping a paid prize.
+  await trx
+    .deleteFrom("race_results")
+    .where("race_id", "=", race.id)
+    .where("payout_status", "not in", ["paid", "held"])
+    .execute();
+  if (await hasPayoutsOnRecord(trx, race.id)) throw new PayoutMarkedMeanwhile();
   await trx
     .updateTable("races")
     .set({
@@ -137,7 +163,7 @@ export async function updateRace(
   now: Date = new Date(),
 ): Promise<RaceSave | null> {
   const userId = actor.userId;
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inRaceTransaction(async (trx) => {
     const existing = await findRace(id, trx);
     if (!existing) return null;
     if (await reopensPaidRace(trx, existing, input.status))
@@ -176,7 +202,7 @@ export async function setRaceStatus(
   actor: AuditActor,
   now: Date = new Date(),
 ): Promise<RaceSave | null> {
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inRaceTransaction(async (trx) => {
     const race = await findRace(id, trx);
     if (!race) return null;
     if (await reopensPaidRace(trx, race, status)) return { payoutsOnRecord: true as const };

@@ -6,6 +6,7 @@ import { isOverdue, payoutsCsv } from "~/domain/race-payouts";
 import { payoutChangeSchema } from "~/domain/race-payout-change";
 import type { PayoutView } from "~/domain/race-payouts";
 import { db } from "~/services/db.server";
+import { setRaceStatus } from "~/services/race-admin.server";
 import {
   hasPayoutsOnRecord,
   listPayouts,
@@ -195,6 +196,31 @@ describe("the payout ledger", () => {
     expect(await db.selectFrom("notifications").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("audit_log").select("id").execute()).toEqual([]);
     expect(await listPayouts(raceId)).toMatchObject([{ status: "held", reason: "KYC" }, {}]);
+  });
+
+  // An admin reopens the race on one process while another marks a prize paid: the reopening read
+  // no payout on record, and its delete of the frozen results waits for the row being paid.
+  it.runIf(POSTGRES_PASS)("keeps a prize paid while the race was being reopened", async () => {
+    const raceId = await completedRace(2);
+    let reopening: ReturnType<typeof setRaceStatus> | undefined;
+    await db.transaction().execute(async (other) => {
+      await other
+        .updateTable("race_results")
+        .set({ payout_status: "paid", payout_method: "tip", payout_reference: "tip-9" })
+        .where("race_id", "=", raceId)
+        .where("position", "=", 1)
+        .execute();
+      reopening = setRaceStatus(raceId, "live", admin, NOW);
+      await waitForARowLock();
+    });
+    expect(await reopening).toEqual({ payoutsOnRecord: true });
+    expect(await listPayouts(raceId)).toMatchObject([{ status: "paid", reference: "tip-9" }, {}]);
+    const race = await db
+      .selectFrom("races")
+      .select(["status", "result_hash"])
+      .where("id", "=", raceId)
+      .executeTakeFirstOrThrow();
+    expect(race.status).toBe("completed");
   });
 
   it("lists payouts still unpaid 24 hours after completion as overdue", async () => {
