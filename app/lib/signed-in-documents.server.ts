@@ -110,7 +110,8 @@ export interface SignedInDocumentsOptions {
 /**
  * Signed-in users' pages whose content is the same for everyone at a URL (routes sending
  * SHELL_ONLY_USER_PAGE_HEADERS): the visitor's page, rendered once per URL and sync generation
- * (and at most `ttlMs`, like the visitor page cache, decision 0006), is sent with the request's own
+ * (for `ttlMs`, like the visitor page cache, decision 0006; then sent up to twice as long while it is
+ * rendered again behind the request), is sent with the request's own
  * header, overlays (support widget, admin button, toast) and root loader data in place of the
  * visitor's, so a request costs its session lookup, the header's statement and a small render
  * instead of a whole document (docs/decisions/0042).
@@ -191,23 +192,42 @@ export function signedInDocuments({
     return entry;
   }
 
-  async function entryFor(req: ExpressRequest): Promise<Entry> {
+  /** The page at the request's URL rendered again (once, however many ask), kept if still current. */
+  function rebuild(req: ExpressRequest): Promise<Entry> {
     const key = req.originalUrl;
-    const kept = entries.get(key);
-    if (kept && kept.generation === generation() && now() - kept.storedAt < ttlMs) return kept;
     let pending = building.get(key);
     if (!pending) {
       const url = `${req.protocol}://${req.get("host") ?? "localhost"}${key}`;
-      pending = buildEntry(url, req.ip ?? "unknown").finally(() => building.delete(key));
+      pending = buildEntry(url, req.ip ?? "unknown")
+        .then((entry) => {
+          if (entry.generation === generation()) {
+            entries.delete(key);
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+            entries.set(key, entry);
+          }
+          return entry;
+        })
+        .finally(() => building.delete(key));
       building.set(key, pending);
     }
-    const entry = await pending;
-    if (entry.generation === generation()) {
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, entry);
+    return pending;
+  }
+
+  async function entryFor(req: ExpressRequest): Promise<Entry> {
+    const kept = entries.get(req.originalUrl);
+    if (kept && kept.generation === generation()) {
+      const age = now() - kept.storedAt;
+      if (age < ttlMs) return kept;
+      // Aged by the clock only (the generation has not moved): sent once more while one rebuild
+      // runs behind it, so that no request waits for it; past twice ttlMs, the request waits.
+      if (age < 2 * ttlMs) {
+        rebuild(req).catch((error: unknown) =>
+          logger.error({ err: error }, "signed-in documents: a page could not be rebuilt"),
+        );
+        return kept;
+      }
     }
-    return entry;
+    return rebuild(req);
   }
 
   /** The header, the overlays and the data statement of `state`'s page made from `template`. */

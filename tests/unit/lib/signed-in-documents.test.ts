@@ -247,6 +247,39 @@ describe("a signed-in page spliced from the visitor's page", () => {
     expect(after.body).toBe((await inFull(path, member)).body);
   });
 
+  it("sends a page aged only by the clock while it is rendered again behind it", async () => {
+    const path = "/leaderboard?period=weekly&q=Aged";
+    const start = Date.now();
+    try {
+      expect((await viaApp(path, member)).body).toContain("No players match");
+      await db
+        .updateTable("players")
+        .set({ name: "Aged Player" })
+        .where("uid", "=", "uid1")
+        .execute();
+      // Past ttlMs (30 s) in the same generation: the kept page at once, a rebuild behind it.
+      vi.setSystemTime(start + 31_000);
+      const aged = await viaApp(path, member);
+      expect(aged.spliced).toBe(true);
+      expect(aged.body).toContain("No players match");
+      await vi.waitFor(async () => {
+        expect((await viaApp(path, member)).body).toContain("Aged Player");
+      });
+      // Past twice ttlMs, a request waits for the page rendered again.
+      await db
+        .updateTable("players")
+        .set({ name: "Aged Again" })
+        .where("uid", "=", "uid1")
+        .execute();
+      vi.setSystemTime(start + 200_000);
+      const old = await viaApp(path, member);
+      expect(old.body).toContain("Aged Again");
+      expect(old.body).toBe((await inFull(path, member)).body);
+    } finally {
+      vi.setSystemTime(start);
+    }
+  });
+
   it("hands compression the page as bytes, not a string it must measure and encode", async () => {
     // Buffer.byteLength of the page joined as a string (a two-byte rope of ~100 KB) cost about
     // 2.5 ms, more than the rest of a spliced request (compression measures what it is given).
