@@ -70,6 +70,8 @@ function useBrowserDigest(canonical: string): BrowserCheck | null {
   return check;
 }
 
+const BROWSER_CHECK_PENDING = "Your browser checks the result here once JavaScript has run.";
+
 function browserVerdict(check: BrowserCheck, resultHash: string | null): string {
   if ("unavailable" in check)
     return "Your browser cannot compute SHA-256 on this page (Web Crypto needs HTTPS).";
@@ -118,16 +120,15 @@ export default function ResultProofPage() {
         </p>
       </section>
 
-      {check ? (
-        <section aria-labelledby="browser-check" className="mt-8">
-          <h2 id="browser-check" className="font-display text-xl font-extrabold uppercase">
-            Your browser&apos;s check
-          </h2>
-          <p role="status" className="mt-2 font-bold">
-            {browserVerdict(check, resultHash)}
-          </p>
-        </section>
-      ) : null}
+      <section aria-labelledby="browser-check" className="mt-8">
+        <h2 id="browser-check" className="font-display text-xl font-extrabold uppercase">
+          Your browser&apos;s check
+        </h2>
+        {/* In the page from the start, so that screen readers announce the verdict replacing it. */}
+        <p role="status" className="mt-2 font-bold">
+          {check ? browserVerdict(check, resultHash) : BROWSER_CHECK_PENDING}
+        </p>
+      </section>
 
       <section aria-labelledby="canonical-result" className="mt-8">
         <h2 id="canonical-result" className="font-display text-xl font-extrabold uppercase">
