@@ -1,27 +1,42 @@
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import { roundToCents } from "~/domain/money";
+import { versionedCache } from "~/lib/cache.server";
 import { leaderboardSummary } from "./player-queries.server";
-import { syncStatus } from "./sync-runs.server";
+import { lastSuccessfulSync } from "./sync-runs.server";
+
+/**
+ * The snapshot of the data of one successful sync: players change only when a sync stores them,
+ * and its summary (four top 10s, the sum and counts over every player) cost the home page more
+ * than its render.
+ */
+const snapshots = versionedCache<LeaderboardSnapshot>({ max: 1 });
 
 /** The top 10s, totals and data time the live sections show and the socket pushes. */
 export async function leaderboardSnapshot(): Promise<LeaderboardSnapshot> {
-  const [{ top, ...totals }, status] = await Promise.all([leaderboardSummary(10), syncStatus()]);
-  // Pushed as JSON on /ws/leaderboard too: amounts in cents, like every API answer.
-  const inCents = (players: RankedPlayer[]) =>
-    players.map((p) => ({
-      ...p,
-      wagered: roundToCents(p.wagered),
-      allTime: roundToCents(p.allTime),
-    }));
-  return {
-    top: {
-      daily: inCents(top.daily),
-      weekly: inCents(top.weekly),
-      monthly: inCents(top.monthly),
-      all_time: inCents(top.all_time),
+  const lastSuccess = await lastSuccessfulSync();
+  return snapshots.get({
+    version: String(lastSuccess?.id ?? 0),
+    key: "top 10",
+    compute: async () => {
+      const { top, ...totals } = await leaderboardSummary(10);
+      // Pushed as JSON on /ws/leaderboard too: amounts in cents, like every API answer.
+      const inCents = (players: RankedPlayer[]) =>
+        players.map((p) => ({
+          ...p,
+          wagered: roundToCents(p.wagered),
+          allTime: roundToCents(p.allTime),
+        }));
+      return {
+        top: {
+          daily: inCents(top.daily),
+          weekly: inCents(top.weekly),
+          monthly: inCents(top.monthly),
+          all_time: inCents(top.all_time),
+        },
+        totalWagered: roundToCents(totals.totalWagered),
+        activeByPeriod: totals.activeByPeriod,
+        lastUpdated: lastSuccess?.finished_at ?? null,
+      };
     },
-    totalWagered: roundToCents(totals.totalWagered),
-    activeByPeriod: totals.activeByPeriod,
-    lastUpdated: status.lastSuccess?.finished_at ?? null,
-  };
+  });
 }
