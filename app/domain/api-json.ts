@@ -1,15 +1,13 @@
+/** The API's answers from the domain's views: pure serialisers to the shapes of ./api-contract.ts. */
 import type {
   AdminRaceJson,
   CurrentRaceJson,
   RaceParticipantJson,
   RacePositionJson,
-} from "~/domain/api-contract";
-import { textOrEmpty } from "~/domain/api-contract";
-import { roundToCents } from "~/domain/money";
-import { apiError } from "~/lib/json-api.server";
-import { monthlyRaceClashMessage } from "~/domain/race-form";
-import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
-import type { Participant, RacePosition, RaceView } from "~/domain/race";
+} from "./api-contract";
+import { textOrEmpty } from "./api-contract";
+import { roundToCents } from "./money";
+import type { Participant, RacePosition, RaceView } from "./race";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
 export function raceJson(race: RaceView): AdminRaceJson {
@@ -30,8 +28,6 @@ export function raceJson(race: RaceView): AdminRaceJson {
   };
 }
 
-export const raceNotFound = () => apiError(404, "Race not found");
-
 /**
  * A race participant in the API and the RACE_COMPLETED message: `wager` is the documented name,
  * `wagered` the one existing clients read; both in dollars rounded to cents.
@@ -46,16 +42,6 @@ export function participantJson(participant: Participant): RaceParticipantJson {
     wagered: wager,
     prize: participant.prizeCents / 100,
   };
-}
-
-/** 409: reopening the race would drop payouts on record (PAYOUTS_ON_RECORD). */
-export const payoutsOnRecord = () =>
-  apiError(409, PAYOUTS_ON_RECORD, { status: [PAYOUTS_ON_RECORD] });
-
-/** 409: the UTC month already has a monthly race that is not completed. */
-export function monthClash(clash: RaceView) {
-  const message = monthlyRaceClashMessage(clash);
-  return apiError(409, message, { startDate: [message] });
 }
 
 /** A race as the public race API writes it (docs/product.md §P3 "Current race"), prizes in dollars. */
