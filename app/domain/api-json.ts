@@ -1,11 +1,13 @@
 /** The API's answers from the domain's views: pure serialisers to the shapes of ./api-contract.ts. */
 import type {
+  AdminBonusCodeJson,
   AdminRaceJson,
   CurrentRaceJson,
   RaceParticipantJson,
   RacePositionJson,
 } from "./api-contract";
 import { textOrEmpty } from "./api-contract";
+import type { BonusCodeView } from "./bonus-codes";
 import { roundToCents } from "./money";
 import type { Participant, RacePosition, RaceView } from "./race";
 
@@ -76,3 +78,16 @@ export function racePositionJson({
 }
 
 const centsToDollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** A bonus code as the admin API writes it (docs/product.md §A3 "Bonus code"). */
+export function bonusCodeJson(code: BonusCodeView): AdminBonusCodeJson {
+  return {
+    id: code.id,
+    code: code.code,
+    description: code.description,
+    value: code.value,
+    expiresAt: code.expiresAt,
+    expired: code.expired,
+    createdAt: code.createdAt,
+  };
+}
