@@ -2,6 +2,7 @@
 import type {
   AdminBonusCodeJson,
   AdminRaceJson,
+  ChatMessageJson,
   CurrentRaceJson,
   RaceParticipantJson,
   RacePositionJson,
@@ -10,6 +11,7 @@ import { textOrEmpty } from "./api-contract";
 import type { BonusCodeView } from "./bonus-codes";
 import { roundToCents } from "./money";
 import type { Participant, RacePosition, RaceView } from "./race";
+import type { ChatMessageView } from "./support-chat";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
 export function raceJson(race: RaceView): AdminRaceJson {
@@ -89,5 +91,16 @@ export function bonusCodeJson(code: BonusCodeView): AdminBonusCodeJson {
     expiresAt: code.expiresAt,
     expired: code.expired,
     createdAt: code.createdAt,
+  };
+}
+
+/** A support chat message as the chat API writes it. */
+export function chatMessageJson(message: ChatMessageView): ChatMessageJson {
+  return {
+    id: message.id,
+    message: message.message,
+    isStaffReply: message.isStaffReply,
+    createdAt: message.createdAt,
+    sender: message.sender,
   };
 }
