@@ -1,5 +1,7 @@
 /** The API's answers from the domain's views: pure serialisers to the shapes of ./api-contract.ts. */
+import type { Account } from "./account";
 import type {
+  AccountJson,
   AdminBonusCodeJson,
   AdminRaceJson,
   ChatMessageJson,
@@ -102,5 +104,18 @@ export function chatMessageJson(message: ChatMessageView): ChatMessageJson {
     isStaffReply: message.isStaffReply,
     createdAt: message.createdAt,
     sender: message.sender,
+  };
+}
+
+/** The current user as JSON: optional text as "", the total in cents. */
+export function accountJson(account: Account): AccountJson {
+  return {
+    ...account,
+    email: textOrEmpty(account.email),
+    telegramUsername: textOrEmpty(account.telegramUsername),
+    bio: textOrEmpty(account.bio),
+    goatedId: textOrEmpty(account.goatedId),
+    goatedUsername: textOrEmpty(account.goatedUsername),
+    totalWagered: roundToCents(account.totalWagered),
   };
 }
