@@ -46,19 +46,69 @@ const ROOT_LOADER = {
 };
 const ROOT_DATA_MODULE = "app/lib/root-data.ts";
 
+/**
+ * Services answer no request: reading a request's input and building its answer are the route's
+ * (`app/routes/api.*.ts`, or a route's own `*.server.ts` beside it). The auth guards, which throw
+ * the answers every route shares (redirect to sign in, 401, 403), are the one exception.
+ */
+const HTTP_MESSAGE =
+  "app/services must not handle HTTP: read the request and answer in the route (app/routes/).";
+const AUTH_GUARDS = "app/services/auth.server.ts";
+const HTTP_IN_SERVICES = {
+  patterns: [
+    {
+      group: [
+        "@remix-run/*",
+        "~/lib/json-api.server",
+        "~/lib/form-body.server",
+        "~/lib/intent.server",
+      ],
+      message: HTTP_MESSAGE,
+    },
+  ],
+  // A service may read the request's flash toast (the site's shell does), not answer with one.
+  paths: [
+    {
+      name: "~/lib/toast.server",
+      importNames: ["redirectWithToast", "createToastHeaders"],
+      message: HTTP_MESSAGE,
+    },
+  ],
+};
+
+/** Routes read and write through the services, never the database itself. */
+const DATABASE_IN_ROUTES = {
+  patterns: [
+    {
+      group: ["~/services/db.server", "kysely"],
+      message: "app/routes must not query the database: call a service (app/services/).",
+    },
+  ],
+  paths: [],
+};
+
+/** What a folder must not import besides the other layers. */
+const FOLDER_RULES = { "app/services": HTTP_IN_SERVICES, "app/routes": DATABASE_IN_ROUTES };
+
 const RELATIVE_PARENT = {
   group: ["../*"],
   message: "Import through ~/ (or ~db): a path that names its folder keeps the layering visible.",
 };
 
-function layerRule(folder, files, { rootLoader = false } = {}) {
+function layerRule(
+  folder,
+  files,
+  { rootLoader = false, ignores = [], folderRules = FOLDER_RULES[folder] } = {},
+) {
+  const ignored = [...(rootLoader ? [] : [ROOT_DATA_MODULE]), ...ignores];
   return {
     files,
-    ...(rootLoader ? {} : { ignores: [ROOT_DATA_MODULE] }),
+    ignores: ignored,
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: folderRules?.paths ?? [],
           patterns: [
             RELATIVE_PARENT,
             ...(rootLoader ? [] : [ROOT_LOADER]),
@@ -66,6 +116,7 @@ function layerRule(folder, files, { rootLoader = false } = {}) {
               group: forbiddenPattern(target),
               message: `${folder} must not import ${target} (layering: docs/decisions/0017).`,
             })),
+            ...(folderRules?.patterns ?? []),
           ],
         },
       ],
@@ -74,8 +125,13 @@ function layerRule(folder, files, { rootLoader = false } = {}) {
 }
 
 const layeringRules = [
-  ...Object.keys(LAYERS).map((folder) => layerRule(folder, [`${folder}/**/*.{ts,tsx}`])),
+  ...Object.keys(LAYERS).map((folder) =>
+    layerRule(folder, [`${folder}/**/*.{ts,tsx}`], {
+      ignores: folder === "app/services" ? [AUTH_GUARDS] : [],
+    }),
+  ),
   layerRule("app/lib", [ROOT_DATA_MODULE], { rootLoader: true }),
+  layerRule("app/services", [AUTH_GUARDS], { folderRules: null }),
 ];
 
 export default tseslint.config(

@@ -3,7 +3,8 @@
  * @type {import('@remix-run/dev').AppConfig}
  */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // A route's own server module (`api.auth.server.ts`, read by its routes) is no route.
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",

@@ -23,7 +23,7 @@ import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/databa
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";
 import { startRaceJobs } from "~/jobs/race-completion.server";
-import { sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
 import { requestShell } from "~/services/shell-user.server";
 

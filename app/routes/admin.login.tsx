@@ -14,7 +14,6 @@ import { showToast } from "~/lib/client-toast";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
-import { adminSignIn } from "~/services/admin-login.server";
 import { AuthFailure, clientOf, TwoStepRequired } from "~/services/authentication.server";
 import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
 import {
@@ -23,6 +22,7 @@ import {
   pendingSignIn,
   pendingSignInCookie,
 } from "~/services/two-step-sign-in.server";
+import { adminSignIn } from "./admin.login.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Login | GoatedVIPs" },

@@ -4,7 +4,7 @@ import { BONUS_CODE_TOASTS } from "~/domain/bonus-codes";
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
-import { bonusCodeRefusal } from "~/services/bonus-code-api.server";
+import { bonusCodeRefusal } from "./api.admin.bonus-codes.server";
 import { deleteBonusCode } from "~/services/bonus-codes.server";
 
 /** DELETE: removes the code; 404 for an unknown id (never silently ignored, docs/product.md §A8). */

@@ -3,7 +3,8 @@ import { bonusCodeSchema, bonusCodeUpdateSchema } from "~/domain/bonus-code-form
 import { BONUS_CODE_TOASTS } from "~/domain/bonus-codes";
 import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
-import { bonusCodeJson, bonusCodeRefusal } from "~/services/bonus-code-api.server";
+import { bonusCodeJson } from "~/domain/api-json";
+import { bonusCodeRefusal } from "./api.admin.bonus-codes.server";
 import { createBonusCode, listBonusCodes, updateBonusCode } from "~/services/bonus-codes.server";
 
 /** GET: every bonus code, usable ones first (docs/product.md §A7). */

@@ -1,5 +1,5 @@
 import { apiRoute } from "~/lib/json-api.server";
-import { jsonDecideLinkRequest } from "~/services/goated-link-api.server";
+import { jsonDecideLinkRequest } from "./api.admin.link-requests.server";
 
 const route = apiRoute({
   POST: ({ request, params }) => jsonDecideLinkRequest(request, params.id, "reject"),

@@ -11,7 +11,7 @@ import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/jso
 import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
 import { announceNotifications } from "~/services/notifications.server";
-import { raceNotFound } from "~/services/race-api.server";
+import { raceNotFound } from "./api.wager-races.server";
 import { markPayout } from "~/services/race-payouts.server";
 
 /** POST {status, method, reference, reason}: marks one payout of a completed race (audited). */

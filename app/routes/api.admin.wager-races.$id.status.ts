@@ -4,7 +4,8 @@ import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.serv
 import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
 import { setRaceStatus } from "~/services/race-admin.server";
-import { monthClash, payoutsOnRecord, raceJson, raceNotFound } from "~/services/race-api.server";
+import { raceJson } from "~/domain/api-json";
+import { monthClash, payoutsOnRecord, raceNotFound } from "./api.wager-races.server";
 import { raceStatusSchema } from "~/domain/race-form";
 
 const statusBody = z.object({ status: raceStatusSchema });

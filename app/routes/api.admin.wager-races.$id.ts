@@ -3,7 +3,8 @@ import { apiRoute } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
 import { requireApiAdmin } from "~/services/auth.server";
 import { deleteRace } from "~/services/race-admin.server";
-import { raceJson, raceNotFound } from "~/services/race-api.server";
+import { raceJson } from "~/domain/api-json";
+import { raceNotFound } from "./api.wager-races.server";
 import { findRace } from "~/services/race-store.server";
 
 /** GET: one race. */

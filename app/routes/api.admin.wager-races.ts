@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
-import { monthClash, payoutsOnRecord, raceJson, raceNotFound } from "~/services/race-api.server";
+import { raceJson } from "~/domain/api-json";
+import { monthClash, payoutsOnRecord, raceNotFound } from "./api.wager-races.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/domain/race-form";
 
 /** GET: every race. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute } from "~/lib/json-api.server";
-import { jsonAuthenticate } from "~/services/account-api.server";
+import { jsonAuthenticate } from "./api.auth.server";
 
 const route = apiRoute({
   POST: ({ request, context }: LoaderFunctionArgs) => jsonAuthenticate("login", request, context),

@@ -1,6 +1,14 @@
-import { apiRoute } from "~/lib/json-api.server";
-import { jsonSignOut } from "~/services/account-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { signOut } from "~/services/authentication.server";
 
-const route = apiRoute({ POST: ({ request }) => jsonSignOut(request) });
+async function jsonSignOut({ request }: LoaderFunctionArgs) {
+  return jsonResponse(
+    { status: "success", message: "Logged out" },
+    { headers: await signOut(request) },
+  );
+}
+
+const route = apiRoute({ POST: jsonSignOut });
 export const loader = route.loader;
 export const action = route.action;

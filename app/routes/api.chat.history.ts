@@ -1,5 +1,5 @@
 import { apiRoute } from "~/lib/json-api.server";
-import { jsonChatHistory } from "~/services/support-chat-api.server";
+import { jsonChatHistory } from "./api.chat.server";
 
 const route = apiRoute({ GET: ({ request }) => jsonChatHistory(request) });
 export const loader = route.loader;

@@ -1,5 +1,5 @@
 import { apiRoute } from "~/lib/json-api.server";
-import { jsonSendChatMessage } from "~/services/support-chat-api.server";
+import { jsonSendChatMessage } from "./api.chat.server";
 
 const route = apiRoute({ POST: ({ request }) => jsonSendChatMessage(request) });
 export const loader = route.loader;

@@ -1,6 +1,31 @@
-import { apiRoute } from "~/lib/json-api.server";
-import { jsonChangePassword } from "~/services/account-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { passwordChangeApiSchema } from "~/domain/account-forms";
+import {
+  apiError,
+  apiRoute,
+  fieldErrorsOf,
+  jsonResponse,
+  readJsonObject,
+} from "~/lib/json-api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
 
-const route = apiRoute({ POST: ({ request, context }) => jsonChangePassword(request, context) });
+/** `POST /api/user/password` `{currentPassword, newPassword}`: the other sessions end. */
+async function changeOwnPassword({ request, context }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const parsed = passwordChangeApiSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) {
+    return apiError(400, "Failed to change password", fieldErrorsOf(parsed.error));
+  }
+  const changed = await changePassword(user, parsed.data, context.clientIp);
+  if (!changed.ok) {
+    const retryAfter = changed.retryAfterSeconds;
+    const headers = retryAfter === undefined ? undefined : { "Retry-After": String(retryAfter) };
+    return apiError(changed.status, "Failed to change password", changed.errors, headers);
+  }
+  return jsonResponse({ status: "success", message: PASSWORD_CHANGED });
+}
+
+const route = apiRoute({ POST: changeOwnPassword });
 export const loader = route.loader;
 export const action = route.action;

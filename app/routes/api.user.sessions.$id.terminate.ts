@@ -1,8 +1,17 @@
-import { apiRoute } from "~/lib/json-api.server";
-import { jsonEndSession } from "~/services/account-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { endSession } from "~/services/sessions.server";
 
-const route = apiRoute({
-  POST: ({ request, params }) => jsonEndSession(request, params.id ?? ""),
-});
+/** Only one's own sessions: anyone else's id is answered exactly like an unknown one. */
+async function endOwnSession({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  if (!(await endSession(user.userId, params.id ?? ""))) {
+    return apiError(404, "Failed to terminate session");
+  }
+  return jsonResponse({ status: "success", message: "Session terminated successfully" });
+}
+
+const route = apiRoute({ POST: endOwnSession });
 export const loader = route.loader;
 export const action = route.action;

@@ -1,7 +1,17 @@
-import { apiRoute } from "~/lib/json-api.server";
-import { currentAccountResponse } from "~/services/account-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { accountJson } from "~/domain/api-json";
+import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "~/services/auth.server";
+import { getAccount } from "~/services/users.server";
 
 /** The signed-in user (docs/product.md §P3 "User"), or 401 `{message: 'Not authenticated'}`. */
-const route = apiRoute({ GET: ({ request }) => currentAccountResponse(request) });
+async function currentAccount({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const account = await getAccount(user.userId);
+  if (!account) return apiError(401, NOT_AUTHENTICATED_MESSAGE);
+  return jsonResponse(accountJson(account));
+}
+
+const route = apiRoute({ GET: currentAccount });
 export const loader = route.loader;
 export const action = route.action;

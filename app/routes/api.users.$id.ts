@@ -1,6 +1,27 @@
-import { apiRoute } from "~/lib/json-api.server";
-import { jsonPublicProfile } from "~/services/account-api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { PublicProfileJson } from "~/domain/api-contract";
+import { textOrEmpty } from "~/domain/api-contract";
+import { roundToCents } from "~/domain/money";
+import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { parsePositiveId } from "~/lib/params";
+import { requireApiUser } from "~/services/auth.server";
+import { getMemberProfile } from "~/services/member-profile.server";
 
-const route = apiRoute({ GET: ({ request, params }) => jsonPublicProfile(request, params.id) });
+async function publicProfile({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  const userId = parsePositiveId(params.id);
+  const profile = userId === null ? null : await getMemberProfile(userId);
+  if (!profile) return apiError(404, "User not found");
+  const answer: PublicProfileJson = {
+    ...profile,
+    telegramUsername: textOrEmpty(profile.telegramUsername),
+    bio: textOrEmpty(profile.bio),
+    goatedUsername: textOrEmpty(profile.goatedUsername),
+    totalWagered: roundToCents(profile.totalWagered),
+  };
+  return jsonResponse(answer);
+}
+
+const route = apiRoute({ GET: publicProfile });
 export const loader = route.loader;
 export const action = route.action;

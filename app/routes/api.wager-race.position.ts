@@ -1,7 +1,7 @@
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parsePositiveId } from "~/lib/params";
-import { racePositionJson } from "~/services/race-api.server";
+import { racePositionJson } from "~/domain/api-json";
 import { findRacePosition } from "~/services/race-standings.server";
 
 /**

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { payoutJson } from "~/domain/race-payouts";
 import { apiRoute } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { raceNotFound } from "~/services/race-api.server";
+import { raceNotFound } from "./api.wager-races.server";
 import { listPayouts } from "~/services/race-payouts.server";
 import { findRace } from "~/services/race-store.server";
 

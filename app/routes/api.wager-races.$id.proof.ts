@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiRoute } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { raceNotFound } from "~/services/race-api.server";
+import { raceNotFound } from "./api.wager-races.server";
 import { findResultProof } from "~/services/race-proof.server";
 import { findRace } from "~/services/race-store.server";
 

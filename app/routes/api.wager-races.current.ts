@@ -1,5 +1,5 @@
 import { apiError, apiRoute } from "~/lib/json-api.server";
-import { publicRaceJson } from "~/services/race-api.server";
+import { publicRaceJson } from "~/domain/api-json";
 import { raceParticipants } from "~/services/race-standings.server";
 import { currentRaceForApi } from "~/services/race-views.server";
 

@@ -1,7 +1,7 @@
 import type { PreviousRaceJson } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
 import { apiError, apiRoute } from "~/lib/json-api.server";
-import { publicRaceJson } from "~/services/race-api.server";
+import { publicRaceJson } from "~/domain/api-json";
 import { raceParticipants } from "~/services/race-standings.server";
 import { findPreviousRace } from "~/services/race-store.server";
 import { playerTotals, transitionEnds } from "~/services/race-views.server";

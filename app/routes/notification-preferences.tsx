@@ -9,8 +9,7 @@ import { readForm } from "~/lib/form-body.server";
 import { readIntent } from "~/lib/intent.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
-import { db } from "~/services/db.server";
-import { emailStatus, requestVerification } from "~/services/email/verification.server";
+import { emailStatus, resendVerification } from "~/services/email/verification.server";
 import { getPreferences, savePreferences } from "~/services/preferences.server";
 
 export const meta: MetaFunction = () => [
@@ -59,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   if (readIntent(form) === "resend-verification") {
-    const outcome = await requestVerification(db, user.userId);
+    const outcome = await resendVerification(user.userId);
     return redirectWithToast("/notification-preferences", {
       ...RESEND_TOASTS[outcome],
       type: outcome === "queued" || outcome === "too-soon" ? "success" : "destructive",

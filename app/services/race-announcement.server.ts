@@ -1,7 +1,7 @@
 import type { Completion } from "~/domain/race";
 import { eventBus } from "~/lib/domain-event-bus.server";
 import { announceNotifications } from "./notifications.server";
-import { participantJson } from "./race-api.server";
+import { participantJson } from "~/domain/api-json";
 import { nextRaceStart } from "./race-store.server";
 
 /**

@@ -1,18 +1,8 @@
-import { createCookie } from "@remix-run/node";
-import { servedOverHttps } from "~/lib/config.server";
+import { raceWidgetCookie } from "~/lib/cookies.server";
 import { raceParticipants } from "./race-standings.server";
 import { findCurrentRace, findPreviousRace } from "./race-store.server";
 import { loadCurrentRaceStanding } from "./race-views.server";
 import type { RaceStanding, RaceView, WidgetRace } from "~/domain/race";
-
-/** Remembers that a visitor closed the floating race widget, so the server stops rendering it. */
-export const raceWidgetCookie = createCookie("gv_race_widget", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: servedOverHttps(),
-  maxAge: 60 * 60 * 24 * 30,
-});
 
 export const WIDGET_DISMISSED = "dismissed";
 

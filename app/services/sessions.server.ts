@@ -1,35 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import type { InferResult, SelectQueryBuilder, SimplifySingleResult } from "kysely";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/domain/session-lifetime";
 import { utcDay } from "~/domain/time";
 import type { Database } from "~db/schema";
-import { servedOverHttps } from "~/lib/config.server";
+import { sessionCookie } from "~/lib/cookies.server";
 import { eventBus } from "~/lib/domain-event-bus.server";
 import { noteRequestUser } from "~/lib/requests-in-flight.server";
 import { db } from "./db.server";
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-/** A session ends 30 days after sign-in however active it is (absolute expiry)... */
-export const SESSION_ABSOLUTE_MS = 30 * DAY;
-/** ...or after 7 days without a request (idle expiry). */
-export const SESSION_IDLE_MS = 7 * DAY;
 /** Activity is written at most this often, so that page views do not each cost a write. */
 const TOUCH_EVERY_MS = MINUTE;
 /** Expired rows deleted per statement by the purge: each write stays short, requests go between. */
 export const PURGE_BATCH_SIZE = 500;
-
-/**
- * The session cookie carries only a random token; the database keeps its SHA-256, so a leaked
- * database does not leak usable sessions (docs/decisions/0002-sessions.md).
- */
-export const sessionCookie = createCookie(servedOverHttps() ? "__Host-gv_session" : "gv_session", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: servedOverHttps(),
-  maxAge: SESSION_ABSOLUTE_MS / 1000,
-});
 
 export interface SessionUser {
   sessionId: string;

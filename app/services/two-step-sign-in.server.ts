@@ -1,8 +1,7 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { ACCOUNT_DISABLED, ADMIN_ACCESS_REQUIRED } from "~/domain/admin-login";
 import { PENDING_SIGN_IN_SECONDS } from "~/domain/two-step";
-import { sessionSecret, servedOverHttps } from "~/lib/config.server";
+import { twoStepCookie } from "~/lib/cookies.server";
 import { accountStanding } from "./account-standing.server";
 import { AuthFailure, openSession, requireSignInCode } from "./authentication.server";
 import type { AuthClient } from "./authentication.server";
@@ -14,16 +13,6 @@ import { isTwoStepOn } from "./two-step.server";
  * session is opened when the code is right. The cookie carries its own expiry too, since a
  * browser may keep a cookie past its Max-Age.
  */
-function pendingCookie() {
-  return createCookie("gv_two_step", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: servedOverHttps(),
-    maxAge: PENDING_SIGN_IN_SECONDS,
-    secrets: [sessionSecret()],
-  });
-}
 
 const pendingSchema = z.object({
   userId: z.number().int().positive(),
@@ -32,14 +21,14 @@ const pendingSchema = z.object({
 
 /** The Set-Cookie header that starts the code step for this account. */
 export function pendingSignInCookie(userId: number, now: Date = new Date()): Promise<string> {
-  return pendingCookie().serialize({
+  return twoStepCookie().serialize({
     userId,
     expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000,
   });
 }
 
 export function clearedPendingSignInCookie(): Promise<string> {
-  return pendingCookie().serialize("", { maxAge: 0 });
+  return twoStepCookie().serialize("", { maxAge: 0 });
 }
 
 /** The account waiting for its code, or null when none waits (or it waited too long). */
@@ -48,7 +37,7 @@ export async function pendingSignIn(
   now: Date = new Date(),
 ): Promise<number | null> {
   const parsed = pendingSchema.safeParse(
-    await pendingCookie().parse(request.headers.get("Cookie")),
+    await twoStepCookie().parse(request.headers.get("Cookie")),
   );
   if (!parsed.success || parsed.data.expiresAt <= now.getTime()) return null;
   return parsed.data.userId;

@@ -60,6 +60,11 @@ export async function requestVerification(
   return "queued";
 }
 
+/** requestVerification outside any transaction: the resend button of the preferences page. */
+export function resendVerification(userId: number): Promise<VerificationRequest> {
+  return requestVerification(db, userId);
+}
+
 export type VerificationOutcome = "confirmed" | "invalid" | "expired";
 
 /** Confirms the address a verification link was sent to, if the account still has it. */

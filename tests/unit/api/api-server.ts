@@ -10,7 +10,10 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
  */
 const ROUTES = path.resolve(__dirname, "../../../app/routes");
 
-export const apiRouteFiles = readdirSync(ROUTES).filter((file) => /^api\..*\.ts$/.test(file));
+// A route's own `*.server.ts` module is no route (remix.config.js).
+export const apiRouteFiles = readdirSync(ROUTES).filter(
+  (file) => /^api\..*\.ts$/.test(file) && !file.endsWith(".server.ts"),
+);
 
 const load = (file: string) => import(path.join(ROUTES, file)) as Promise<Record<string, unknown>>;
 const modules = Object.fromEntries(

@@ -9,7 +9,7 @@ import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
 import { createExpressServer } from "~/lib/express-server.server";
 import type { ClientTimeouts } from "~/lib/express-server.server";
 import { createHttpApp } from "~/lib/http-app.server";
-import { sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
 import { requestShell } from "~/services/shell-user.server";
 
 type RouteModule = Record<string, unknown>;

@@ -20,7 +20,8 @@ import { db } from "~/services/db.server";
 import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
 import { checkReadiness } from "~/services/readiness.server";
 import { requestShell } from "~/services/shell-user.server";
-import { findRequestUser, sessionCookie, sessionCookieHeader } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
+import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
 import { insertProviderToken, insertSession, insertUser } from "../../factories";
 
 // Every log line the app writes, as the JSON text pino wrote.

@@ -50,10 +50,55 @@ describe("the layering lint", { timeout: 60_000 }, () => {
       'import { eventBus } from "../lib/event-bus.server";',
       "Import through ~/",
     ],
+    [
+      "app/services/back-edge.server.ts",
+      'import { apiError } from "~/lib/json-api.server";',
+      "must not handle HTTP",
+    ],
+    [
+      "app/services/back-edge.server.ts",
+      'import { readForm } from "~/lib/form-body.server";',
+      "must not handle HTTP",
+    ],
+    [
+      "app/services/back-edge.server.ts",
+      'import { redirect } from "@remix-run/node";',
+      "must not handle HTTP",
+    ],
+    [
+      "app/services/back-edge.server.ts",
+      'import { redirectWithToast } from "~/lib/toast.server";',
+      "must not handle HTTP",
+    ],
+    [
+      "app/routes/back-edge.tsx",
+      'import { db } from "~/services/db.server";',
+      "must not query the database",
+    ],
+    ["app/routes/back-edge.tsx", 'import { sql } from "kysely";', "must not query the database"],
   ])("refuses %s importing: %s", async (filePath, importLine, expected) => {
     const errors = await layeringErrors(filePath, `${importLine}\n`);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(expected);
+  });
+
+  it("lets the auth guards answer, services read the flash toast, and routes answer", async () => {
+    const guards = [
+      'import { data, redirect } from "@remix-run/node";',
+      'import { apiError } from "~/lib/json-api.server";',
+      'import { redirectWithToast } from "~/lib/toast.server";',
+      "",
+    ].join("\n");
+    expect(await layeringErrors("app/services/auth.server.ts", guards)).toEqual([]);
+    const shell = 'import { readToast } from "~/lib/toast.server";\n';
+    expect(await layeringErrors("app/services/shell-user.server.ts", shell)).toEqual([]);
+    const route = [
+      'import { data } from "@remix-run/node";',
+      'import { apiRoute } from "~/lib/json-api.server";',
+      'import { getAccount } from "~/services/users.server";',
+      "",
+    ].join("\n");
+    expect(await layeringErrors("app/routes/api.back-edge.server.ts", route)).toEqual([]);
   });
 
   it("lets the layers import downwards", async () => {

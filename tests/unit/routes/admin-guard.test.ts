@@ -23,7 +23,8 @@ const adminRoutes = Object.entries(
   }),
 )
   .map(([file, module]) => ({ name: file.replace(/^.*\/routes\//, ""), module }))
-  .filter((route) => !OPEN_ROUTES.has(route.name));
+  // A route's own `*.server.ts` module is no route (remix.config.js).
+  .filter((route) => !OPEN_ROUTES.has(route.name) && !/\.server\.tsx?$/.test(route.name));
 
 const pageRoutes = adminRoutes.filter((route) => route.name.startsWith("admin."));
 const apiRoutes = adminRoutes.filter((route) => route.name.startsWith("api.admin."));

@@ -8,7 +8,8 @@ import * as adminLoginPage from "~/routes/admin.login";
 import * as apiUser from "~/routes/api.user";
 import { db } from "~/services/db.server";
 import { accountDelay } from "~/services/login-throttle.server";
-import { createSession, sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
+import { createSession } from "~/services/sessions.server";
 import { createUser } from "~/services/users.server";
 
 const PASSWORD = "Grazing-Goats-On-Tuesday-42";

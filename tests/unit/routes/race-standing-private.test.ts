@@ -17,7 +17,8 @@ import * as root from "~/root";
 import * as wagerRaces from "~/routes/wager-races._index";
 import { db } from "~/services/db.server";
 import { ensureMonthlyRace } from "~/services/race-store.server";
-import { sessionCookie, sessionCookieHeader } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
+import { sessionCookieHeader } from "~/services/sessions.server";
 import { requestShell } from "~/services/shell-user.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
 

@@ -3,7 +3,8 @@ import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
 import { eventBus } from "~/lib/domain-event-bus.server";
-import { findSessionUser, purgeExpiredSessions, sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
+import { findSessionUser, purgeExpiredSessions } from "~/services/sessions.server";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-11-21T12:00:00.000Z");

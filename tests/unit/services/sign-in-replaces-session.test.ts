@@ -8,7 +8,8 @@ import * as authLogin from "~/routes/api.auth.login";
 import * as authRegister from "~/routes/api.auth.register";
 import * as authPage from "~/routes/auth";
 import { db } from "~/services/db.server";
-import { findSessionUser, sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
+import { findSessionUser } from "~/services/sessions.server";
 import { createUser } from "~/services/users.server";
 
 const PASSWORD = "Velvet-Orbit-7731!";

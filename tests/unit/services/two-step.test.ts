@@ -19,7 +19,8 @@ import * as apiLogin from "~/routes/api.login";
 import * as authPage from "~/routes/auth";
 import { db } from "~/services/db.server";
 import { accountDelay, CODE_GUESSES_PER_ACCOUNT } from "~/services/login-throttle.server";
-import { createSession, sessionCookie } from "~/services/sessions.server";
+import { sessionCookie } from "~/lib/cookies.server";
+import { createSession } from "~/services/sessions.server";
 import {
   checkProof,
   confirmEnrolment,

@@ -1,23 +1,14 @@
-import type { ChatMessageJson } from "~/domain/api-contract";
+import { chatMessageJson } from "~/domain/api-json";
 import { CHAT_CONVERSATION_REQUIRED } from "~/domain/support-chat";
-import type { ChatMessageView } from "~/domain/support-chat";
 import { apiError, jsonResponse, readJsonObject } from "~/lib/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiUser } from "./auth.server";
-import { readChatHistory, sendChatMessage } from "./support-chat.server";
-import type { ChatFailure } from "./support-chat.server";
+import { requireApiUser } from "~/services/auth.server";
+import { readChatHistory, sendChatMessage } from "~/services/support-chat.server";
+import type { ChatFailure } from "~/services/support-chat.server";
+
+/** The support chat's API without a socket: `api.chat.history.ts` and `api.chat.messages.ts`. */
 
 export const CHAT_MESSAGE_SENT = "Message sent";
-
-function chatMessageJson(message: ChatMessageView): ChatMessageJson {
-  return {
-    id: message.id,
-    message: message.message,
-    isStaffReply: message.isStaffReply,
-    createdAt: message.createdAt,
-    sender: message.sender,
-  };
-}
 
 function failure(result: ChatFailure) {
   return apiError(

@@ -1,15 +1,19 @@
+/** The API's answers from the domain's views: pure serialisers to the shapes of ./api-contract.ts. */
+import type { Account } from "./account";
 import type {
+  AccountJson,
+  AdminBonusCodeJson,
   AdminRaceJson,
+  ChatMessageJson,
   CurrentRaceJson,
   RaceParticipantJson,
   RacePositionJson,
-} from "~/domain/api-contract";
-import { textOrEmpty } from "~/domain/api-contract";
-import { roundToCents } from "~/domain/money";
-import { apiError } from "~/lib/json-api.server";
-import { monthlyRaceClashMessage } from "~/domain/race-form";
-import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
-import type { Participant, RacePosition, RaceView } from "~/domain/race";
+} from "./api-contract";
+import { textOrEmpty } from "./api-contract";
+import type { BonusCodeView } from "./bonus-codes";
+import { roundToCents } from "./money";
+import type { Participant, RacePosition, RaceView } from "./race";
+import type { ChatMessageView } from "./support-chat";
 
 /** A race as the admin API writes it: money in dollars, the distribution by position. */
 export function raceJson(race: RaceView): AdminRaceJson {
@@ -30,8 +34,6 @@ export function raceJson(race: RaceView): AdminRaceJson {
   };
 }
 
-export const raceNotFound = () => apiError(404, "Race not found");
-
 /**
  * A race participant in the API and the RACE_COMPLETED message: `wager` is the documented name,
  * `wagered` the one existing clients read; both in dollars rounded to cents.
@@ -46,16 +48,6 @@ export function participantJson(participant: Participant): RaceParticipantJson {
     wagered: wager,
     prize: participant.prizeCents / 100,
   };
-}
-
-/** 409: reopening the race would drop payouts on record (PAYOUTS_ON_RECORD). */
-export const payoutsOnRecord = () =>
-  apiError(409, PAYOUTS_ON_RECORD, { status: [PAYOUTS_ON_RECORD] });
-
-/** 409: the UTC month already has a monthly race that is not completed. */
-export function monthClash(clash: RaceView) {
-  const message = monthlyRaceClashMessage(clash);
-  return apiError(409, message, { startDate: [message] });
 }
 
 /** A race as the public race API writes it (docs/product.md §P3 "Current race"), prizes in dollars. */
@@ -90,3 +82,40 @@ export function racePositionJson({
 }
 
 const centsToDollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** A bonus code as the admin API writes it (docs/product.md §A3 "Bonus code"). */
+export function bonusCodeJson(code: BonusCodeView): AdminBonusCodeJson {
+  return {
+    id: code.id,
+    code: code.code,
+    description: code.description,
+    value: code.value,
+    expiresAt: code.expiresAt,
+    expired: code.expired,
+    createdAt: code.createdAt,
+  };
+}
+
+/** A support chat message as the chat API writes it. */
+export function chatMessageJson(message: ChatMessageView): ChatMessageJson {
+  return {
+    id: message.id,
+    message: message.message,
+    isStaffReply: message.isStaffReply,
+    createdAt: message.createdAt,
+    sender: message.sender,
+  };
+}
+
+/** The current user as JSON: optional text as "", the total in cents. */
+export function accountJson(account: Account): AccountJson {
+  return {
+    ...account,
+    email: textOrEmpty(account.email),
+    telegramUsername: textOrEmpty(account.telegramUsername),
+    bio: textOrEmpty(account.bio),
+    goatedId: textOrEmpty(account.goatedId),
+    goatedUsername: textOrEmpty(account.goatedUsername),
+    totalWagered: roundToCents(account.totalWagered),
+  };
+}

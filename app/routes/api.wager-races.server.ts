@@ -1,0 +1,18 @@
+import { monthlyRaceClashMessage } from "~/domain/race-form";
+import type { RaceView } from "~/domain/race";
+import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
+import { apiError } from "~/lib/json-api.server";
+
+/** The refusals the race routes share (`api.wager-races.*.ts`, `api.admin.wager-races.*.ts`). */
+
+export const raceNotFound = () => apiError(404, "Race not found");
+
+/** 409: reopening the race would drop payouts on record (PAYOUTS_ON_RECORD). */
+export const payoutsOnRecord = () =>
+  apiError(409, PAYOUTS_ON_RECORD, { status: [PAYOUTS_ON_RECORD] });
+
+/** 409: the UTC month already has a monthly race that is not completed. */
+export function monthClash(clash: RaceView) {
+  const message = monthlyRaceClashMessage(clash);
+  return apiError(409, message, { startDate: [message] });
+}
