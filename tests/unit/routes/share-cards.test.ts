@@ -52,6 +52,15 @@ async function drawings(kind: "race" | "player"): Promise<number> {
   );
 }
 
+/** The payout ledger marks the completed race's first prize paid. */
+const markFirstPrizePaid = () =>
+  db
+    .updateTable("race_results")
+    .set({ payout_status: "paid", paid_at: "2026-11-27T12:00:00.000Z", payout_method: "tip" })
+    .where("race_id", "=", completed)
+    .where("position", "=", 1)
+    .execute();
+
 /** A PNG's width and height from its IHDR chunk, after checking its signature. */
 async function pngSize(answer: Response): Promise<{ width: number; height: number }> {
   const bytes = Buffer.from(await answer.arrayBuffer());
@@ -120,12 +129,7 @@ describe("GET /wager-races/:id/og.png", () => {
 
   it("is drawn again with a new ETag once a prize is marked paid", async () => {
     const before = await getRaceCard(String(completed));
-    await db
-      .updateTable("race_results")
-      .set({ payout_status: "paid", paid_at: new Date().toISOString(), paid_by: "admin" })
-      .where("race_id", "=", completed)
-      .where("position", "=", 1)
-      .execute();
+    await markFirstPrizePaid();
     const drawn = await drawings("race");
     const after = await getRaceCard(String(completed), {
       "If-None-Match": before.headers.get("ETag") ?? "",
@@ -181,6 +185,7 @@ describe("GET /wager-races/:id/og.png", () => {
 
 describe("the race page", () => {
   it("names its card by an absolute URL on the public origin, versioned by the card's ETag", async () => {
+    await markFirstPrizePaid();
     const data = (await racePage.loader({
       request: new Request(`http://localhost/wager-races/${completed}`),
       params: { id: String(completed) },
