@@ -42,14 +42,14 @@ const getRaceCard = (id: string, headers?: HeadersInit) =>
 const getMemberCard = (id: string, headers?: HeadersInit) =>
   call(memberCard.loader as Handler, `/user/${id}/og.png`, id, headers);
 
-/** The race cards drawn so far (the render histogram's count), not the ones taken from the cache. */
+/** The cards of a kind drawn so far (the render histogram's count), not those taken from the cache. */
 async function drawings(kind: "race" | "player"): Promise<number> {
-  const metric = metricsRegistry.getSingleMetric("goatedvips_share_card_render_seconds");
-  const values = (await metric?.get())?.values ?? [];
-  return (
-    values.find((value) => value.metricName?.endsWith("_count") && value.labels.kind === kind)
-      ?.value ?? 0
+  const text = await metricsRegistry.metrics();
+  const count = new RegExp(
+    `^goatedvips_share_card_render_seconds_count\\{kind="${kind}"\\} (\\d+)$`,
+    "m",
   );
+  return Number(count.exec(text)?.[1] ?? 0);
 }
 
 /** The payout ledger marks the completed race's first prize paid. */
