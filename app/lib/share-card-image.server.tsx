@@ -29,7 +29,7 @@ const LAYOUT_VERSION = "1";
 /** Cards kept: about 50 KB each. */
 const KEPT_CARDS = 64;
 const images = versionedCache<Buffer>({ max: KEPT_CARDS });
-/** One drawing at a time, four in line (about a second's work on a quiet core). */
+/** One drawing at a time, four in line (about 130 ms of CPU each: docs/decisions/0074). */
 export const cardDrawings = renderQueue({ running: 1, waiting: 4, retryAfterSeconds: 2 });
 
 /** The hex digest that names a card's image: its ETag, and the `v` of its URL. */
