@@ -161,6 +161,10 @@ function publicSvg(name: string): Promise<string> {
   if (!image) {
     image = readFile(path.resolve("public", name)).then(
       (bytes) => `data:image/svg+xml;base64,${bytes.toString("base64")}`,
+      (error: unknown) => {
+        publicImages.delete(name);
+        throw error;
+      },
     );
     publicImages.set(name, image);
   }
