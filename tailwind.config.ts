@@ -1,18 +1,11 @@
 import type { Config } from "tailwindcss";
+import { SITE_COLOURS } from "./app/lib/site-colours";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
   theme: {
     extend: {
-      colors: {
-        page: "#14151A",
-        card: "#1A1B21",
-        primary: { DEFAULT: "#D7FF00", foreground: "#14151A" },
-        accent: "#2A2B31",
-        muted: "#8A8B91",
-        destructive: "#FF5E5B",
-        success: "#00D67E",
-      },
+      colors: SITE_COLOURS,
       fontFamily: {
         display: [
           '"Arial Narrow"',

@@ -94,6 +94,18 @@ export function observeRaceJobRun(outcome: RunOutcome): void {
   raceJobRuns.inc({ outcome });
 }
 
+const shareCardRenders = new Histogram({
+  name: "goatedvips_share_card_render_seconds",
+  help: "Open Graph result cards drawn (not taken from the cache), and how long each took, by kind",
+  labelNames: ["kind"] as const,
+  buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers,
+});
+
+export function observeShareCardRender(kind: "race" | "player", seconds: number): void {
+  shareCardRenders.observe({ kind }, seconds);
+}
+
 /** Open websockets per endpoint, read from the hubs when scraped. */
 export function exposeWebsocketClients(hubs: Record<string, { clientCount(): number }>): void {
   metricsRegistry.removeSingleMetric("goatedvips_websocket_clients");

@@ -1,3 +1,4 @@
+import { ifNoneMatchHits } from "~/lib/etag";
 import { apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -48,7 +49,7 @@ async function stats({ request }: LoaderFunctionArgs) {
   const version = `${lastSuccess?.id ?? 0}`;
   const etag = `W/"sync-${version}"`;
   const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
-  if (matches(request.headers.get("If-None-Match"), etag)) {
+  if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   const answer = await affiliateStatsAnswer(paging.data, {
@@ -60,12 +61,6 @@ async function stats({ request }: LoaderFunctionArgs) {
   return acceptsGzip(request.headers.get("Accept-Encoding"))
     ? new Response(answer.gzip, { headers: { ...json, "Content-Encoding": "gzip" } })
     : new Response(answer.json, { headers: json });
-}
-
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => weak(tag) === weak(etag));
 }
 
 function acceptsGzip(acceptEncoding: string | null): boolean {

@@ -6,14 +6,20 @@ import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ProfileSection } from "~/components/profile/ProfileSection";
 import { formatUsd } from "~/domain/money";
+import { playerShareCard, playerShareDescription } from "~/domain/share-cards";
 import { formatDate } from "~/domain/time";
+import { shareCardMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
+import { shareCardUrl } from "~/lib/share-card-image.server";
 import { requireUser } from "~/services/auth.server";
 import { getMemberProfile } from "~/services/member-profile.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `${page.profile.username} | GoatedVIPs` : "Member | GoatedVIPs" },
   { name: "description", content: "A GoatedVIPs member's public profile." },
+  ...(page
+    ? shareCardMeta({ title: `${page.profile.username} on GoatedVIPs`, ...page.share })
+    : []),
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,7 +27,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const profile = id === null ? null : await getMemberProfile(id);
   invariantResponse(profile, "Not Found", { status: 404 });
-  return { profile };
+  const card = playerShareCard(profile);
+  return {
+    profile,
+    // Their Open Graph card (docs/decisions/0074).
+    share: {
+      image: shareCardUrl(`/user/${profile.id}/og.png`, card),
+      description: playerShareDescription(card),
+    },
+  };
 }
 
 export default function MemberProfilePage() {

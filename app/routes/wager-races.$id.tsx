@@ -3,7 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { ResultSeal } from "~/components/race/ResultSeal";
+import { raceShareCard, raceShareDescription } from "~/domain/share-cards";
+import { shareCardMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
+import { shareCardUrl } from "~/lib/share-card-image.server";
 import { storedResultHash } from "~/services/race-proof.server";
 import { raceBoard } from "~/services/race-views.server";
 
@@ -13,14 +16,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     name: "description",
     content: `Standings, prizes and winners of ${data?.board.race.title ?? "a wager race"} on GoatedVIPs.`,
   },
+  ...(data ? shareCardMeta({ title: data.board.race.title, ...data.share }) : []),
 ];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const board = id === null ? null : await raceBoard(id);
   invariantResponse(board, "No such race", { status: 404 });
+  const card = raceShareCard(board);
   return {
     board,
+    // Its Open Graph card (docs/decisions/0074).
+    share: {
+      image: shareCardUrl(`/wager-races/${board.race.id}/og.png`, card),
+      description: raceShareDescription(card),
+    },
     serverNow: new Date().toISOString(),
     // The result's published hash, for a completed race only (docs/decisions/0063).
     seal:
