@@ -2,6 +2,7 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberRaceRecord } from "~/components/profile/MemberRaceRecord";
+import { MemberWagerChart } from "~/components/profile/MemberWagerChart";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ProfileSection } from "~/components/profile/ProfileSection";
@@ -10,6 +11,7 @@ import { formatDate } from "~/domain/time";
 import { parsePositiveId } from "~/lib/params";
 import { requireUser } from "~/services/auth.server";
 import { getMemberProfile } from "~/services/member-profile.server";
+import { memberWagerChart } from "~/services/wager-charts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `${page.profile.username} | GoatedVIPs` : "Member | GoatedVIPs" },
@@ -21,11 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const profile = id === null ? null : await getMemberProfile(id);
   invariantResponse(profile, "Not Found", { status: 404 });
-  return { profile };
+  return { profile, wagerChart: await memberWagerChart(profile.id) };
 }
 
 export default function MemberProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, wagerChart } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <section className="flex flex-wrap items-center gap-5 rounded-xl border border-accent bg-card p-6">
@@ -46,6 +48,7 @@ export default function MemberProfilePage() {
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
         <StaleDataAge />
       </ProfileSection>
+      <MemberWagerChart data={wagerChart} />
       <MemberRaceRecord record={profile} />
     </div>
   );
