@@ -136,40 +136,44 @@ function WagerChartTable({ chart }: { chart: WagerChart }) {
   const ranked = chart.lines.some((line) => line.position !== null);
   return (
     <>
-      <table className="mt-4 w-full border-collapse text-left text-sm">
-        <caption className="sr-only">The chart&apos;s figures</caption>
-        <thead className="text-muted">
-          <tr>
-            {ranked ? <th scope="col">Place</th> : null}
-            <th scope="col">Player</th>
-            <th scope="col">Wagered</th>
-            <th scope="col">Pace per day</th>
-            {chart.projected ? <th scope="col">Projection: finish at this pace</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.lines.map((line, i) => (
-            <tr key={line.uid} className="border-t border-accent">
-              {ranked ? (
-                <td>
-                  <svg viewBox="0 0 16 8" aria-hidden="true" className="mr-2 inline h-2 w-4">
-                    <path d="M0 4H16" className={lineClasses(i).stroke} strokeWidth={3} />
-                  </svg>
-                  #{line.position}
-                </td>
-              ) : null}
-              <td className="break-all">{line.name}</td>
-              <td>{formatAbbreviatedUsd(line.wager)}</td>
-              <td>{formatAbbreviatedUsd(line.pacePerDay)}</td>
-              {chart.projected ? (
-                <td>
-                  {line.projectedFinish === null ? "" : formatAbbreviatedUsd(line.projectedFinish)}
-                </td>
-              ) : null}
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full border-collapse whitespace-nowrap text-left text-sm [&_td]:pr-4 [&_th]:pr-4">
+          <caption className="sr-only">The chart&apos;s figures</caption>
+          <thead className="text-muted">
+            <tr>
+              {ranked ? <th scope="col">Place</th> : null}
+              <th scope="col">Player</th>
+              <th scope="col">Wagered</th>
+              <th scope="col">Pace per day</th>
+              {chart.projected ? <th scope="col">Projection: finish at this pace</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {chart.lines.map((line, i) => (
+              <tr key={line.uid} className="border-t border-accent">
+                {ranked ? (
+                  <td>
+                    <svg viewBox="0 0 16 8" aria-hidden="true" className="mr-2 inline h-2 w-4">
+                      <path d="M0 4H16" className={lineClasses(i).stroke} strokeWidth={3} />
+                    </svg>
+                    #{line.position}
+                  </td>
+                ) : null}
+                <td>{line.name}</td>
+                <td>{formatAbbreviatedUsd(line.wager)}</td>
+                <td>{formatAbbreviatedUsd(line.pacePerDay)}</td>
+                {chart.projected ? (
+                  <td>
+                    {line.projectedFinish === null
+                      ? ""
+                      : formatAbbreviatedUsd(line.projectedFinish)}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {chart.projected ? (
         <p className="mt-2 text-xs text-muted">
           A projection assumes each player keeps the pace they have had since the start until the
