@@ -13,7 +13,7 @@ export function RaceWagerChart({ data }: { data: WagerChartState }) {
         title="The top 10's wager over the race"
         texts={{
           upcoming: "The race has not started yet: its chart begins when it does.",
-          empty: "No wagers in this race yet: the chart begins with the first one.",
+          empty: "No wagers to chart in this race.",
         }}
       />
     </section>

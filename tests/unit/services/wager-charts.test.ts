@@ -130,6 +130,21 @@ describe("a race's wager chart", () => {
     expect(chart.lines[0]!.pacePerDay).toBeCloseTo(1_500.5 / 14, 2);
   });
 
+  it("draws no curve that would contradict a frozen result (its snapshots since deleted)", async () => {
+    await seedPlayers();
+    const raceId = await insertRace(db, {
+      start_date: NOV,
+      end_date: "2026-11-15T00:00:00.000Z",
+      status: "completed",
+      completed_at: "2026-11-15T00:00:00.000Z",
+      results: [
+        { uid: "u1", name: "Alpha", wager: 1_500.5, prizeCents: 10_000 },
+        { uid: "gone", name: "Gone", wager: 900, prizeCents: 6_000 },
+      ],
+    });
+    expect(await raceWagerChart(await boardOf(raceId, now), now)).toEqual({ state: "empty" });
+  });
+
   it("says so, with no chart, for an upcoming race and for a race with no wager yet", async () => {
     await seedPlayers();
     const upcoming = await insertRace(db, {
