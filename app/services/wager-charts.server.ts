@@ -4,7 +4,6 @@ import { layoutWagerChart, sampleInstants, wagerSince } from "~/domain/wager-cha
 import type { ChartSeries, WagerChartState } from "~/domain/wager-chart";
 import { versionedCache } from "~/lib/cache.server";
 import { db } from "./db.server";
-import { linkedPlayerUid } from "./users.server";
 
 /**
  * The wager charts (issue 32 item 5): a race's top 10 over its window, and a member's player over
@@ -119,26 +118,29 @@ export async function raceWagerChart(
   });
 }
 
-/** The member `userId`'s linked player's wager over the PLAYER_CHART_DAYS to the data's time. */
+/**
+ * The member `userId`'s linked player's wager over the PLAYER_CHART_DAYS to the data's time, named
+ * by the member's username: their public profile does not say which provider player is theirs.
+ */
 export async function memberWagerChart(
   userId: number,
   now: Date = new Date(),
 ): Promise<WagerChartState> {
-  const uid = await linkedPlayerUid(userId);
+  const member = await db
+    .selectFrom("users")
+    .select(["username", "goated_id as uid"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  const uid = member?.uid;
   const asOf = uid ? await dataTimeAt(now.toISOString()) : null;
-  if (!uid || !asOf) return { state: "empty" };
+  if (!member || !uid || !asOf) return { state: "empty" };
   return charts.get({
     version: await newestSnapshotId(),
-    key: ["player", uid, asOf].join("|"),
+    key: ["member", uid, member.username, asOf].join("|"),
     compute: async () => {
-      const player = await db
-        .selectFrom("players")
-        .select("name")
-        .where("uid", "=", uid)
-        .executeTakeFirst();
       const from = new Date(Date.parse(asOf) - PLAYER_CHART_DAYS * DAY_MS).toISOString();
       const instants = sampleInstants(from, asOf, now);
-      const series = await seriesOf([{ uid, name: player?.name ?? uid, position: null }], instants);
+      const series = await seriesOf([{ uid, name: member.username, position: null }], instants);
       if (!series.some((line) => (line.wagers.at(-1) ?? 0) > 0)) return { state: "empty" };
       return { state: "shown", chart: layoutWagerChart({ instants, series, projectTo: null }) };
     },

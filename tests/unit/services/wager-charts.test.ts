@@ -183,14 +183,15 @@ describe("a race's wager chart", () => {
 describe("a member's wager chart", () => {
   it("draws their linked player's wager over the 30 days to the data's time, without projection", async () => {
     await seedPlayers();
-    const userId = await insertUser(db, { goated_id: "u1" });
+    const userId = await insertUser(db, { username: "alpha_member", goated_id: "u1" });
     const chart = shown(await memberWagerChart(userId, now));
     expect(chart.asOf).toBe("2026-11-21T09:30:00.000Z");
     expect(chart.from).toBe("2026-10-22T09:30:00.000Z");
     expect(chart.projected).toBe(false);
     expect(chart.lines).toHaveLength(1);
+    // Named as the member, not as the provider player (their profile does not say which is theirs).
     expect(chart.lines[0]).toMatchObject({
-      name: "Alpha",
+      name: "alpha_member",
       position: null,
       wager: 3_000,
       pacePerDay: 100,
