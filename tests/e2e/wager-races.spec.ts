@@ -50,6 +50,8 @@ test("a linked player outside the top 10 sees their own row pinned under it, wit
   page,
   context,
 }) => {
+  // axe scans the page, with the race chart's markup and table, twice without JavaScript.
+  test.slow();
   const name = uniqueName("chaser");
   // $2 this month: the fake provider's players (over 30 wagering) keep them out of the top 10.
   const uid = await seedPlayer({ name, wager: 2, from: monthStart(), to: minutesFromNow(-1) });
