@@ -2,6 +2,7 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberRaceRecord } from "~/components/profile/MemberRaceRecord";
+import { MemberWagerChart } from "~/components/profile/MemberWagerChart";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ProfileSection } from "~/components/profile/ProfileSection";
@@ -13,6 +14,7 @@ import { parsePositiveId } from "~/lib/params";
 import { shareCardUrl } from "~/lib/share-card-image.server";
 import { requireUser } from "~/services/auth.server";
 import { getMemberProfile } from "~/services/member-profile.server";
+import { memberWagerChart } from "~/services/wager-charts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `${page.profile.username} | GoatedVIPs` : "Member | GoatedVIPs" },
@@ -30,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const card = playerShareCard(profile);
   return {
     profile,
+    wagerChart: await memberWagerChart(profile.id),
     // Their Open Graph card (docs/decisions/0074).
     share: {
       image: shareCardUrl(`/user/${profile.id}/og.png`, card),
@@ -39,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function MemberProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, wagerChart } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <section className="flex flex-wrap items-center gap-5 rounded-xl border border-accent bg-card p-6">
@@ -60,6 +63,7 @@ export default function MemberProfilePage() {
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
         <StaleDataAge />
       </ProfileSection>
+      <MemberWagerChart data={wagerChart} />
       <MemberRaceRecord record={profile} />
     </div>
   );

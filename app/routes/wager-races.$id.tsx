@@ -2,6 +2,7 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
+import { RaceWagerChart } from "~/components/race/RaceWagerChart";
 import { ResultSeal } from "~/components/race/ResultSeal";
 import { raceShareCard, raceShareDescription } from "~/domain/share-cards";
 import { shareCardMeta } from "~/lib/meta";
@@ -9,6 +10,7 @@ import { parsePositiveId } from "~/lib/params";
 import { shareCardUrl } from "~/lib/share-card-image.server";
 import { storedResultHash } from "~/services/race-proof.server";
 import { raceBoard } from "~/services/race-views.server";
+import { raceWagerChart } from "~/services/wager-charts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.board.race.title ?? "Wager race"} | Wager Races | GoatedVIPs` },
@@ -32,6 +34,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       description: raceShareDescription(card),
     },
     serverNow: new Date().toISOString(),
+    chart: await raceWagerChart(board),
     // The result's published hash, for a completed race only (docs/decisions/0063).
     seal:
       board.race.status === "completed"
@@ -41,7 +44,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function RacePage() {
-  const { board, serverNow, seal } = useLoaderData<typeof loader>();
+  const { board, serverNow, seal, chart } = useLoaderData<typeof loader>();
   return (
     <>
       <RaceBoard
@@ -52,7 +55,9 @@ export default function RacePage() {
         nextRaceStart={null}
         transitionEnds={null}
         listen={false}
-      />
+      >
+        <RaceWagerChart data={chart} />
+      </RaceBoard>
       {seal ? <ResultSeal raceId={board.race.id} resultHash={seal.resultHash} /> : null}
     </>
   );

@@ -3,8 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceLoadError } from "~/components/race/RaceLoadError";
+import { RaceWagerChart } from "~/components/race/RaceWagerChart";
 import { CallToAction } from "~/components/ui/CallToAction";
 import { currentRaceBoard, loadRaceStanding } from "~/services/race-views.server";
+import { raceWagerChart } from "~/services/wager-charts.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Races | GoatedVIPs" },
@@ -22,13 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The signed-in player's own row: its own field, the one part of this page that is theirs.
     const standing =
       board?.view === "active" ? await loadRaceStanding(request, board.race, now) : null;
-    return { board, standing, serverNow: now.toISOString(), error: null };
+    const chart = board ? await raceWagerChart(board, now) : null;
+    return { board, standing, chart, serverNow: now.toISOString(), error: null };
   } catch (error) {
     console.error("wager races: loading the current race failed", error);
     return data(
       {
         board: null,
         standing: null,
+        chart: null,
         serverNow: now.toISOString(),
         error: "The race standings could not be read right now. Please try again in a moment.",
       },
@@ -38,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function WagerRacesPage() {
-  const { board, standing, serverNow, error } = useLoaderData<typeof loader>();
+  const { board, standing, chart, serverNow, error } = useLoaderData<typeof loader>();
   if (error) return <RaceLoadError details={error} retryTo="/wager-races" />;
   if (!board) {
     return (
@@ -62,6 +66,8 @@ export default function WagerRacesPage() {
       transitionEnds={board.transitionEnds}
       listen
       standing={standing}
-    />
+    >
+      {chart ? <RaceWagerChart data={chart} /> : null}
+    </RaceBoard>
   );
 }

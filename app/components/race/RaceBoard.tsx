@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { RACE_TYPE_LABELS } from "~/domain/race";
 import type { RaceStanding } from "~/domain/race";
@@ -14,12 +15,14 @@ import type { RaceBoardProps } from "./use-live-race-board";
  * rules. What it shows follows the race live (see useLiveRaceBoard). `standing`, the signed-in
  * player's own place, is shown only while the board shows the running race as the server rendered
  * it: once it turns completed live (countdown, RACE_COMPLETED), the gaps no longer hold (the
- * server's next answer for the completed race has none).
+ * server's next answer for the completed race has none). `children` (the race chart) follow the
+ * participants.
  */
 export function RaceBoard({
   standing = null,
+  children,
   ...props
-}: RaceBoardProps & { standing?: RaceStanding | null }) {
+}: RaceBoardProps & { standing?: RaceStanding | null; children?: ReactNode }) {
   const { race } = props;
   const { now, shown } = useLiveRaceBoard(props);
   const standingHolds =
@@ -52,6 +55,8 @@ export function RaceBoard({
           <PinnedStanding standing={standing} shownRows={shown.participants.length} />
         ) : null}
       </section>
+
+      {children}
 
       <PrizeBreakdown race={race} />
 
