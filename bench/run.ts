@@ -16,6 +16,7 @@ import type { FakeProvider } from "../tests/fake-provider/server";
 import { benchBlocking } from "./blocking";
 import { benchMixedUsers } from "./mixed";
 import { benchLighthouse } from "./lighthouse";
+import { benchMainThread } from "./main-thread";
 import { benchCompaction } from "./compaction";
 import { signedInCookie } from "./players";
 import { referralPayload } from "./payload";
@@ -431,6 +432,12 @@ How each figure is taken:
   a fresh context; the figure is the first contentful paint, which waits for the stylesheet, and
   the rows are in the first paint because the server renders them into the HTML. With JavaScript
   off Chromium records no paint entry, so the figure is the load event (a later moment).
+- Main thread at 6x CPU (bench/main-thread.ts): each page in Chromium with the DevTools CPU
+  throttling at 6x and the slow link above, a fresh context (a member's and an admin's session
+  cookie for \`/profile\` and \`/admin\`), traced from the navigation to network idle; the
+  figures are the page's renderer main-thread tasks in the trace: the longest, and the total
+  blocking time (each task's time over 50 ms, summed); the median of 5 runs, with the range of the
+  load average over them.
 - Websockets: 5,000 clients of one process; RSS of the server process once all are connected; a
   change at the fake provider is synced (every 2 s) and the time is from the message's server
   timestamp to its arrival at the last client.
@@ -468,6 +475,7 @@ const SECTIONS = {
   mixed: () => benchMixedUsers(serverBenchDeps),
   abandoned: () => benchAbandonedSignIns(serverBenchDeps),
   lighthouse: () => benchLighthouse(serverBenchDeps),
+  mainthread: () => benchMainThread(serverBenchDeps, launchChromium),
   compaction: () => benchCompaction({ work, record }),
   postgres: () => benchPostgres({ ...serverBenchDeps, benchLeaderboardLoad }),
 } as const;

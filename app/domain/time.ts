@@ -2,23 +2,43 @@
  * Instants as people read them. Stored instants are ISO-8601 UTC (docs/decisions/0003); pages say
  * so rather than guess the reader's zone on the server.
  */
-const date = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const mediumDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  // h23, not hour12: false, which writes midnight as "24:00".
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
+// Written by hand, as Intl's "en-US" writes them (the unit test compares): a browser's first Intl
+// formatter loads its locale data, and building these three when the module was evaluated was the
+// longest task of /profile, /admin and the race pages on a slow phone (docs/decisions/0073).
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** The UTC fields of an instant; an invalid one throws, as Intl's format does. */
+function utcParts(instant: Date) {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid time value");
+  const month = MONTHS[instant.getUTCMonth()] ?? "";
+  return {
+    month,
+    shortMonth: month.slice(0, 3),
+    day: instant.getUTCDate(),
+    year: instant.getUTCFullYear(),
+  };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** "November 21, 2026" */
+function longDate(instant: Date): string {
+  const { month, day, year } = utcParts(instant);
+  return `${month} ${day}, ${year}`;
+}
 
 /** The UTC calendar day of an instant, as stored: "2026-11-21". */
 export function utcDay(instant: Date | string): string {
@@ -27,7 +47,7 @@ export function utcDay(instant: Date | string): string {
 
 /** "November 21, 2026" */
 export function formatDate(iso: string): string {
-  return date.format(new Date(iso));
+  return longDate(new Date(iso));
 }
 
 /**
@@ -36,17 +56,22 @@ export function formatDate(iso: string): string {
  */
 export function formatCalendarDate(iso: string): string | null {
   const day = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(day.getTime()) ? null : date.format(day);
+  return Number.isNaN(day.getTime()) ? null : longDate(day);
 }
 
 /** "Nov 21, 2026" */
 export function formatMediumDate(iso: string): string {
-  return mediumDate.format(new Date(iso));
+  const { shortMonth, day, year } = utcParts(new Date(iso));
+  return `${shortMonth} ${day}, ${year}`;
 }
 
 /** "Nov 21, 2026, 14:05 UTC" */
 export function formatDateTime(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
+  const instant = new Date(iso);
+  const { shortMonth, day, year } = utcParts(instant);
+  // Midnight is "00:00" (Intl's h23), never "24:00".
+  const time = `${twoDigits(instant.getUTCHours())}:${twoDigits(instant.getUTCMinutes())}`;
+  return `${shortMonth} ${day}, ${year}, ${time} UTC`;
 }
 
 /** "Just Now", "5 minutes ago", "3 hours ago", "2 days ago". */

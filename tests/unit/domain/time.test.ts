@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatCalendarDate,
   formatDate,
@@ -29,5 +29,68 @@ describe("time formatting", () => {
     expect(formatCalendarDate("2025-02-12T23:30:00.000Z")).toBe("February 12, 2025");
     expect(formatCalendarDate("next week")).toBeNull();
     expect(formatMediumDate("2026-11-21T23:30:00.000Z")).toBe("Nov 21, 2026");
+  });
+});
+
+// Written without Intl (docs/decisions/0073): a browser's first Intl formatter loads its locale
+// data while the page's scripts are evaluated.
+describe("time formatting without Intl", () => {
+  const intlDate = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  const intlMediumDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+  const intlDateTime = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  });
+
+  it("writes what Intl writes, every month, hour and minute", () => {
+    const instants: Date[] = [];
+    // Every day of 2025-2026 at a different minute, then every minute of one day.
+    for (let i = 0; i < 730; i += 1) {
+      instants.push(new Date(Date.UTC(2025, 0, 1 + i, i % 24, (i * 7) % 60)));
+    }
+    for (let minute = 0; minute < 24 * 60; minute += 1) {
+      instants.push(new Date(Date.UTC(2026, 8, 30, 0, minute)));
+    }
+    instants.push(new Date(Date.UTC(999, 11, 31, 23, 59)), new Date(Date.UTC(10_000, 0, 1)));
+    for (const instant of instants) {
+      const iso = instant.toISOString();
+      expect(formatDate(iso), iso).toBe(intlDate.format(instant));
+      expect(formatCalendarDate(iso), iso).toBe(intlDate.format(instant));
+      expect(formatMediumDate(iso), iso).toBe(intlMediumDate.format(instant));
+      expect(formatDateTime(iso), iso).toBe(`${intlDateTime.format(instant)} UTC`);
+    }
+  });
+
+  it("throws on an instant that is none, as Intl does", () => {
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatDateTime("not a date")).toThrow(RangeError);
+  });
+
+  it("builds no Intl formatter", async () => {
+    const dateTimeFormat = vi.spyOn(Intl, "DateTimeFormat");
+    const toLocaleString = vi.spyOn(Date.prototype, "toLocaleString");
+    try {
+      vi.resetModules();
+      const time = await import("~/domain/time");
+      time.formatDate("2026-11-21T23:30:00.000Z");
+      time.formatCalendarDate("2025-02-12");
+      time.formatMediumDate("2026-11-21T23:30:00.000Z");
+      time.formatDateTime("2026-11-21T09:05:00.000Z");
+      expect(dateTimeFormat).not.toHaveBeenCalled();
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      dateTimeFormat.mockRestore();
+      toLocaleString.mockRestore();
+    }
   });
 });

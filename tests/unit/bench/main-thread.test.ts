@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { mainThreadTasks } from "../../../bench/main-thread";
+
+const URL = "http://localhost:3990/leaderboard";
+const PAGE = { pid: 20, tid: 20 };
+const task = (at: number, ms: number, thread = PAGE) => ({
+  name: "RunTask",
+  ph: "X",
+  ...thread,
+  ts: at * 1000,
+  dur: ms * 1000,
+});
+
+describe("mainThreadTasks", () => {
+  it("reads the longest task and the blocking time of the page's renderer main thread", () => {
+    const events = [
+      // about:blank's unload on the same renderer, before the page: not the page's.
+      task(0, 400),
+      {
+        name: "ParseHTML",
+        ph: "X",
+        ...PAGE,
+        ts: 500_000,
+        dur: 2_000,
+        args: { beginData: { url: URL } },
+      },
+      task(499, 30),
+      task(600, 120),
+      task(900, 50),
+      task(1_200, 75.5),
+      // Another renderer (a browser page) and another thread of the page's renderer.
+      task(700, 900, { pid: 30, tid: 30 }),
+      task(800, 900, { pid: 20, tid: 21 }),
+    ];
+    expect(mainThreadTasks(events, URL)).toEqual({ longestMs: 120, blockingMs: 70 + 25.5 });
+  });
+
+  it("fails when the trace does not hold the page's document", () => {
+    expect(() => mainThreadTasks([task(0, 10)], URL)).toThrow(/no ParseHTML/);
+  });
+});
