@@ -7,6 +7,7 @@ import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import type { Font } from "satori";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from "~/domain/share-cards";
+import { raceShareCard, raceShareDescription } from "~/domain/share-cards";
 import type { PlayerShareCard, RaceShareCard, ShareCard } from "~/domain/share-cards";
 import { versionedCache } from "./cache.server";
 import { siteOrigin } from "./config.server";
@@ -48,6 +49,15 @@ export function shareCardUrl(pathname: string, card: ShareCard): string {
   const url = new URL(pathname, siteOrigin());
   url.searchParams.set("v", shareCardDigest(card).slice(0, 12));
   return url.href;
+}
+
+/** What a page showing a race names for its link preview: the race card's URL and text. */
+export function raceSharePreview(board: Parameters<typeof raceShareCard>[0]) {
+  const card = raceShareCard(board);
+  return {
+    image: shareCardUrl(`/wager-races/${board.race.id}/og.png`, card),
+    description: raceShareDescription(card),
+  };
 }
 
 /** The card's PNG: kept by content, drawn at most once however many ask at the same time. */

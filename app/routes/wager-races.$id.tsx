@@ -4,10 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceWagerChart } from "~/components/race/RaceWagerChart";
 import { ResultSeal } from "~/components/race/ResultSeal";
-import { raceShareCard, raceShareDescription } from "~/domain/share-cards";
 import { shareCardMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
-import { shareCardUrl } from "~/lib/share-card-image.server";
+import { raceSharePreview } from "~/lib/share-card-image.server";
 import { storedResultHash } from "~/services/race-proof.server";
 import { raceBoard } from "~/services/race-views.server";
 import { raceWagerChart } from "~/services/wager-charts.server";
@@ -25,14 +24,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const board = id === null ? null : await raceBoard(id);
   invariantResponse(board, "No such race", { status: 404 });
-  const card = raceShareCard(board);
   return {
     board,
     // Its Open Graph card (docs/decisions/0074).
-    share: {
-      image: shareCardUrl(`/wager-races/${board.race.id}/og.png`, card),
-      description: raceShareDescription(card),
-    },
+    share: raceSharePreview(board),
     serverNow: new Date().toISOString(),
     chart: await raceWagerChart(board),
     // The result's published hash, for a completed race only (docs/decisions/0063).

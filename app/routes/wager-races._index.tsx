@@ -5,16 +5,22 @@ import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceLoadError } from "~/components/race/RaceLoadError";
 import { RaceWagerChart } from "~/components/race/RaceWagerChart";
 import { CallToAction } from "~/components/ui/CallToAction";
+import { shareCardMeta } from "~/lib/meta";
+import { raceSharePreview } from "~/lib/share-card-image.server";
 import { currentRaceBoard, loadRaceStanding } from "~/services/race-views.server";
 import { raceWagerChart } from "~/services/wager-charts.server";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Wager Races | GoatedVIPs" },
   {
     name: "description",
     content:
       "The monthly Goated wager race: a $500 prize pool for the top 10, the live standings and the countdown to the end of the month.",
   },
+  // The current race's Open Graph card (docs/decisions/0074).
+  ...(data?.board && data.share
+    ? shareCardMeta({ title: data.board.race.title, ...data.share })
+    : []),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const standing =
       board?.view === "active" ? await loadRaceStanding(request, board.race, now) : null;
     const chart = board ? await raceWagerChart(board, now) : null;
-    return { board, standing, chart, serverNow: now.toISOString(), error: null };
+    const share = board ? raceSharePreview(board) : null;
+    return { board, standing, chart, share, serverNow: now.toISOString(), error: null };
   } catch (error) {
     console.error("wager races: loading the current race failed", error);
     return data(
@@ -33,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         board: null,
         standing: null,
         chart: null,
+        share: null,
         serverNow: now.toISOString(),
         error: "The race standings could not be read right now. Please try again in a moment.",
       },

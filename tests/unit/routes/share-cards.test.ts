@@ -6,6 +6,7 @@ import { metricsRegistry } from "~/lib/metrics.server";
 import { cardDrawings } from "~/lib/share-card-image.server";
 import * as raceCard from "~/routes/wager-races.$id_.og[.png]";
 import * as racePage from "~/routes/wager-races.$id";
+import * as currentRacePage from "~/routes/wager-races._index";
 import * as memberCard from "~/routes/user.$id_.og[.png]";
 import * as memberPage from "~/routes/user.$id";
 import { db } from "~/services/db.server";
@@ -199,6 +200,20 @@ describe("the race page", () => {
     expect(data.share.description).toMatch(
       /^Final result of Share Card Race: #1 Alice \$100\.00 \(paid\), #2 Bob \$60\.00, #3 Carol/,
     );
+  });
+});
+
+describe("the current race's page (/wager-races)", () => {
+  it("names the card of the race it shows", async () => {
+    const data = (await currentRacePage.loader({
+      request: new Request("http://localhost/wager-races"),
+      params: {},
+      context: { cspNonce: "", clientIp: "127.0.0.1" },
+    })) as { board: { race: { id: number } } | null; share: { image: string } | null };
+    expect(data.board).not.toBeNull();
+    const image = new URL(data.share?.image ?? "");
+    expect(image.origin).toBe(siteOrigin());
+    expect(image.pathname).toBe(`/wager-races/${data.board?.race.id}/og.png`);
   });
 });
 
