@@ -23,6 +23,35 @@ print_stage_times() {
 }
 trap print_stage_times EXIT
 
+# npm scripts run side by side, each one's output held in a file and shown when all are done (so
+# the lines do not interleave); each one's own time is noted with what it ran beside, then the
+# group's wall time.
+together() {
+  local logs=tests/.tmp/stage-logs started=$SECONDS failed=0 name line
+  mkdir -p "$logs"
+  for name in "$@"; do
+    (
+      begun=$SECONDS status=0
+      npm run "$name" >"$logs/$name.log" 2>&1 || status=$?
+      echo "$status $((SECONDS - begun))" >"$logs/$name.result"
+    ) &
+  done
+  wait
+  for name in "$@"; do
+    cat "$logs/$name.log"
+    local status seconds outcome=""
+    read -r status seconds <"$logs/$name.result"
+    [ "$status" = 0 ] || { outcome="  (failed)"; failed=1; }
+    printf -v line '%-18s %3d:%02d  (beside: %s)%s' "$name" $((seconds / 60)) $((seconds % 60)) \
+      "$*" "$outcome"
+    stage_times+=("$line")
+  done
+  local seconds=$((SECONDS - started))
+  printf -v line '%-18s %3d:%02d' "  together" $((seconds / 60)) $((seconds % 60))
+  stage_times+=("$line")
+  return "$failed"
+}
+
 bash tests/ensure-chromium.sh
 postgres=installed
 bash tests/ensure-postgres.sh || postgres=missing
@@ -31,8 +60,8 @@ bash tests/ensure-postgres.sh || postgres=missing
 with_cluster=()
 if [ "$postgres" = installed ]; then with_cluster=(npx tsx tests/postgres/with-cluster.ts --); fi
 
-stage typecheck npm run typecheck
-stage lint npm run lint
+# typecheck and lint use one core each; the build (Playwright's, last) takes seconds beside them.
+together typecheck lint build
 stage "vitest SQLite" "${with_cluster[@]}" npx vitest run \
   --reporter=default --reporter=json --outputFile=tests/.tmp/reports/unit.json
 reports=(tests/.tmp/reports/unit.json)
@@ -92,7 +121,6 @@ if [ "$postgres" = installed ]; then
 else
   echo "PostgreSQL could not be installed: the PostgreSQL pass of the tests is SKIPPED"
 fi
-stage build npm run build
 stage playwright npx playwright test
 
 node tests/summarize-results.mjs "${reports[@]}" tests/.tmp/reports/e2e.json

@@ -37,6 +37,15 @@ export function jsEnabled(projectName: string) {
 }
 
 /**
+ * Skips the running test outside the js-on project: for a check of the page as laid out or as axe
+ * reads it, where the page without JavaScript is the same page less its script-only parts, so one
+ * project proves it (docs/decisions/0075). Flows stay proven in both projects.
+ */
+export function onlyWithJavaScript(reason: string) {
+  test.skip(test.info().project.name !== "js-on", `js-on proves it: ${reason}`);
+}
+
+/**
  * Waits until React has hydrated the page (the root element, and the footer where there is one,
  * carry React's fiber), so a click runs the page's handlers instead of a native submission racing
  * the bundle's load. A response that is not one of the site's pages (JSON, a file) has nothing

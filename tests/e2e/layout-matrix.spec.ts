@@ -1,12 +1,15 @@
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createSignedInAccount, signInAs } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, onlyWithJavaScript, test } from "./fixtures";
 
 // Nothing scrolls sideways and nothing floating (support bubble, race widget, admin and scroll
 // buttons, the admin's New Race button) lies over a link, button or field, at every width from a
 // small phone to a wide desktop (issue 18, "What a player sees"). One page per test, resized in
 // place, so the whole matrix costs a few page loads per width rather than a test per cell.
+// With JavaScript only: these pages draw nothing without it that they do not draw with it
+// (docs/decisions/0075).
+test.beforeEach(() => onlyWithJavaScript("the page with its script-only parts is the larger one"));
 
 const WIDTHS = [320, 390, 768, 1280, 1366, 1440, 1920] as const;
 // A small laptop's or a phone's window: the first view is where floating things do harm.

@@ -39,8 +39,10 @@ async function toastOf(response: Response) {
 
 describe("guarded pages (spec §2)", () => {
   it.each<[string, Loader, Record<string, string>?]>([
+    ["/vip-transfer", vipTransfer],
     ["/vip-transfer?wager=1%2C000", vipTransfer],
     ["/support", support],
+    ["/profile", profile],
     ["/profile?tab=sessions", profile],
     ["/notification-preferences", notificationPreferences],
     ["/user/1", userPage, { id: "1" }],
@@ -60,6 +62,9 @@ describe("guarded pages (spec §2)", () => {
     const response = await signedOutVisit(bonusCodes, "/bonus-codes");
     const location = new URL(response.headers.get("Location") ?? "", "http://localhost");
     expect(location.searchParams.get("redirectTo")).toBe("/bonus-codes");
-    expect(await toastOf(response)).toMatchObject({ title: "Authentication Required" });
+    expect(await toastOf(response)).toMatchObject({
+      title: "Authentication Required",
+      description: "Please sign in to access bonus codes",
+    });
   });
 });
