@@ -152,9 +152,22 @@ export function raceInputFromForm(values: RaceFormValues, existing: RaceView | n
   const sliders = [values.first, values.second, values.third] as const;
   return {
     ...commonInput(values),
+    startDate: keptInstant(values.startDate, existing?.startDate),
+    endDate: keptInstant(values.endDate, existing?.endDate),
     // Never null here: the schema refuses a top three above 100%.
     distribution: formDistribution(sliders, existing?.distribution ?? null) ?? {},
   };
+}
+
+/**
+ * The form shows instants to the minute (datetime-local): one left as shown keeps the seconds it
+ * was stored with (a monthly race ends at 23:59:59.999), so editing a title moves no date.
+ */
+function keptInstant(typed: string, stored: string | undefined): string {
+  if (stored === undefined) return typed;
+  const shown = new Date(stored);
+  shown.setUTCSeconds(0, 0);
+  return Date.parse(typed) === shown.getTime() ? stored : typed;
 }
 
 export function raceInputFromApi(values: RaceApiValues): RaceInput {

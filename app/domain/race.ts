@@ -117,14 +117,34 @@ export type RacePositionCardData =
 export type RaceInput = Omit<RaceView, "id" | "isAutomatic" | "completedAt">;
 
 /**
- * The outcome of an admin's write: the race as saved, or the monthly race that already runs in
- * the same UTC month (nothing was written).
+ * A race saved; or refused, nothing written: another monthly race holds its month (`clash`), it
+ * would reopen a completed race whose payouts are on record (`payoutsOnRecord`, see
+ * PAYOUTS_ON_RECORD), or it would change what a completed race's sealed result was made from
+ * (`resultSealed`, see RESULT_SEALED).
  */
+export type RaceSave =
+  { race: RaceView } | { clash: RaceView } | { payoutsOnRecord: true } | { resultSealed: true };
+
+/** Why an edit of a completed race may change its title and texts only (docs/decisions/0063). */
+export const RESULT_SEALED =
+  "This race is completed and its result sealed: reopen it to change its pool, dates, minimum wager or prize split";
+
 /**
- * A race saved; or refused: another monthly race holds its month (`clash`), or it would reopen a
- * completed race whose payouts are on record (`payoutsOnRecord`, see PAYOUTS_ON_RECORD).
+ * Whether saving `input` over `race` would change a completed race's result as sealed: its
+ * window, pool, minimum wager or split (the proof would then no longer match what is shown).
  */
-export type RaceSave = { race: RaceView } | { clash: RaceView } | { payoutsOnRecord: true };
+export function changesSealedResult(race: RaceView, input: RaceInput): boolean {
+  if (race.status !== "completed" || input.status !== "completed") return false;
+  const shares = (distribution: RaceView["distribution"]) =>
+    JSON.stringify(Object.entries(distribution).sort(([a], [b]) => Number(a) - Number(b)));
+  return (
+    race.prizePoolCents !== input.prizePoolCents ||
+    race.minWager !== input.minWager ||
+    Date.parse(race.startDate) !== Date.parse(input.startDate) ||
+    Date.parse(race.endDate) !== Date.parse(input.endDate) ||
+    shares(race.distribution) !== shares(input.distribution)
+  );
+}
 
 /** A race as the home page's floating widget shows it: its podium so far. */
 export interface WidgetRace extends Pick<

@@ -25,6 +25,7 @@ import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents } from "~/domain/money";
 import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
+import { RESULT_SEALED } from "~/domain/race";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
 import { readForm } from "~/lib/form-body.server";
 import { postedId, replyTo } from "~/lib/intent";
@@ -101,8 +102,9 @@ export async function action({ request }: ActionFunctionArgs) {
         const result = submission.reply({ fieldErrors: { startDate: [message] } });
         return intentReply({ intent, result }, 409);
       }
-      if ("payoutsOnRecord" in saved) {
-        const result = submission.reply({ fieldErrors: { status: [PAYOUTS_ON_RECORD] } });
+      if ("payoutsOnRecord" in saved || "resultSealed" in saved) {
+        const message = "resultSealed" in saved ? RESULT_SEALED : PAYOUTS_ON_RECORD;
+        const result = submission.reply({ fieldErrors: { status: [message] } });
         return intentReply({ intent, result }, 409);
       }
       return existing

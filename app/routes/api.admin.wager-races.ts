@@ -3,7 +3,7 @@ import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.serv
 import { requireApiAdmin } from "~/services/auth.server";
 import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
 import { raceJson } from "~/domain/api-json";
-import { monthClash, payoutsOnRecord, raceNotFound } from "./api.wager-races.server";
+import { monthClash, payoutsOnRecord, raceNotFound, resultSealed } from "./api.wager-races.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/domain/race-form";
 
 /** GET: every race. */
@@ -36,6 +36,7 @@ async function update({ request }: LoaderFunctionArgs) {
   if (!saved) return raceNotFound();
   if ("clash" in saved) return monthClash(saved.clash);
   if ("payoutsOnRecord" in saved) return payoutsOnRecord();
+  if ("resultSealed" in saved) return resultSealed();
   return Response.json({
     status: "success",
     message: "Race has been updated.",

@@ -1,4 +1,5 @@
 import { monthlyRaceClashMessage } from "~/domain/race-form";
+import { RESULT_SEALED } from "~/domain/race";
 import type { RaceView } from "~/domain/race";
 import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
 import { apiError } from "~/lib/json-api.server";
@@ -10,6 +11,9 @@ export const raceNotFound = () => apiError(404, "Race not found");
 /** 409: reopening the race would drop payouts on record (PAYOUTS_ON_RECORD). */
 export const payoutsOnRecord = () =>
   apiError(409, PAYOUTS_ON_RECORD, { status: [PAYOUTS_ON_RECORD] });
+
+/** 409: the edit would change a completed race's sealed result (RESULT_SEALED). */
+export const resultSealed = () => apiError(409, RESULT_SEALED, { status: [RESULT_SEALED] });
 
 /** 409: the UTC month already has a monthly race that is not completed. */
 export function monthClash(clash: RaceView) {

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
+import { changesSealedResult } from "~/domain/race";
 import type { Completion, RaceInput, RaceSave, RaceStatus, RaceView } from "~/domain/race";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
@@ -59,7 +60,7 @@ export async function createRace(
   input: RaceInput,
   actor: AuditActor,
   now: Date = new Date(),
-): Promise<Exclude<RaceSave, { payoutsOnRecord: true }>> {
+): Promise<Exclude<RaceSave, { payoutsOnRecord: true } | { resultSealed: true }>> {
   const userId = actor.userId;
   const stamp = now.toISOString();
   const outcome = await db.transaction().execute(async (trx) => {
@@ -168,6 +169,7 @@ export async function updateRace(
     if (!existing) return null;
     if (await reopensPaidRace(trx, existing, input.status))
       return { payoutsOnRecord: true as const };
+    if (changesSealedResult(existing, input)) return { resultSealed: true as const };
     const clash = await findLiveMonthlyRaceClash(trx, input, id);
     if (clash) return { clash };
     await trx
@@ -201,7 +203,7 @@ export async function setRaceStatus(
   status: RaceStatus,
   actor: AuditActor,
   now: Date = new Date(),
-): Promise<RaceSave | null> {
+): Promise<Exclude<RaceSave, { resultSealed: true }> | null> {
   const outcome = await inRaceTransaction(async (trx) => {
     const race = await findRace(id, trx);
     if (!race) return null;
@@ -225,7 +227,7 @@ export async function setRaceStatus(
     }
     return { race, completion };
   });
-  return outcome ? saved(outcome, now) : null;
+  return outcome ? saved<{ clash: RaceView } | { payoutsOnRecord: true }>(outcome, now) : null;
 }
 
 /** Deletes a race with its audit row in one transaction; true when there was one. */

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
 import { raceApiSchema, raceFormSchema, raceInputFromForm } from "~/domain/race-form";
+import { changesSealedResult } from "~/domain/race";
 import type { RaceView } from "~/domain/race";
 
 function form(fields: Record<string, string>) {
@@ -73,6 +74,59 @@ describe("the race form", () => {
     });
     if (moved.status !== "success") throw new Error("expected a valid submission");
     expect(raceInputFromForm(moved.value, monthly).distribution[1]).toBe(40);
+  });
+});
+
+describe("editing a race already saved", () => {
+  const monthly = {
+    title: "November Race",
+    type: "monthly",
+    status: "completed",
+    prizePoolCents: 50_000,
+    minWager: 1,
+    startDate: "2026-11-01T00:00:00.000Z",
+    endDate: "2026-11-30T23:59:59.999Z",
+    distribution: MONTHLY_RACE_SHARES,
+  } as RaceView;
+  const shown = {
+    ...valid,
+    title: "November Race, renamed",
+    type: "monthly",
+    status: "completed",
+    prizePool: "500",
+    minWager: "1",
+    startDate: "2026-11-01T00:00",
+    endDate: "2026-11-30T23:59",
+    first: "43",
+    second: "20",
+    third: "15",
+  };
+  const inputOf = (fields: Record<string, string>) => {
+    const submission = parseWithZod(form(fields), { schema: raceFormSchema });
+    if (submission.status !== "success") throw new Error("expected a valid submission");
+    return raceInputFromForm(submission.value, monthly);
+  };
+
+  it("keeps a date's stored seconds while it is left as the form shows it (to the minute)", () => {
+    expect(inputOf(shown).endDate).toBe("2026-11-30T23:59:59.999Z");
+    expect(inputOf({ ...shown, endDate: "2026-11-30T23:00" }).endDate).toBe(
+      "2026-11-30T23:00:00.000Z",
+    );
+  });
+
+  it("changes a completed race's title and texts only: not what its sealed result was made of", () => {
+    expect(changesSealedResult(monthly, inputOf(shown))).toBe(false);
+    expect(changesSealedResult(monthly, inputOf({ ...shown, prizePool: "600" }))).toBe(true);
+    expect(changesSealedResult(monthly, inputOf({ ...shown, minWager: "2" }))).toBe(true);
+    expect(changesSealedResult(monthly, inputOf({ ...shown, startDate: "2026-11-02T00:00" }))).toBe(
+      true,
+    );
+    expect(changesSealedResult(monthly, inputOf({ ...shown, first: "40" }))).toBe(true);
+    // Reopening is another rule's (PAYOUTS_ON_RECORD); a race not completed has nothing sealed.
+    expect(
+      changesSealedResult(monthly, inputOf({ ...shown, status: "live", prizePool: "600" })),
+    ).toBe(false);
+    expect(changesSealedResult({ ...monthly, status: "live" }, inputOf(shown))).toBe(false);
   });
 });
 

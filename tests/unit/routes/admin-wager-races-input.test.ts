@@ -245,6 +245,39 @@ describe("an admin's split pays the whole pool", () => {
   });
 });
 
+describe("a completed race's sealed result (docs/decisions/0063)", () => {
+  it("answers 409 to an edit of its pool in the API and on the page; its title still changes", async () => {
+    const created = await sendJson("POST", { ...apiFields, status: "completed" });
+    expect(created.status).toBe(201);
+    const id = (created.body as { race: { id: number } }).race.id;
+    const api = await sendJson("PUT", { ...apiFields, id, status: "completed", prizePool: 300 });
+    expect(api.status).toBe(409);
+    expect(api.body).toMatchObject({ message: expect.stringContaining("result sealed") as string });
+    const page = await postForm({
+      ...formFields,
+      id: String(id),
+      status: "completed",
+      prizePool: "300",
+    });
+    expect(page.status).toBe(409);
+    expect(fieldErrors(page.body).status?.join(" ")).toMatch(/reopen it to change its pool/);
+    const renamed = await sendJson("PUT", {
+      ...apiFields,
+      id,
+      status: "completed",
+      title: "Renamed",
+    });
+    expect(renamed.status).toBe(200);
+    expect(
+      await db
+        .selectFrom("races")
+        .select(["title", "prize_pool_cents"])
+        .where("id", "=", id)
+        .execute(),
+    ).toEqual([{ title: "Renamed", prize_pool_cents: 20_000 }]);
+  });
+});
+
 describe("one monthly race that is not completed per UTC month", () => {
   const monthly = {
     ...apiFields,

@@ -6,7 +6,8 @@ import { eventBus } from "~/lib/domain-event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { setRaceStatus } from "~/services/race-admin.server";
+import { setRaceStatus, updateRace } from "~/services/race-admin.server";
+import { findRace } from "~/services/race-store.server";
 import { announceCompletion } from "~/services/race-announcement.server";
 import { findResultProof, storedResultHash } from "~/services/race-proof.server";
 import { completeRace } from "~/services/race-results.server";
@@ -125,6 +126,25 @@ describe("sealing a race's result at completion", () => {
     expect(again && "race" in again).toBe(true);
     const proof = await findResultProof(raceId);
     expect(proof?.verdict).toBe("matches");
+  });
+
+  it("keeps the seal through an edit of a completed race's title; refuses one of its pool", async () => {
+    const raceId = await liveRaceWithPlayers();
+    await completeRace(raceId, now);
+    const race = await findRace(raceId);
+    if (!race) throw new Error("no race");
+    const renamed = await updateRace(
+      raceId,
+      { ...race, title: "Sealed Race, renamed" },
+      admin,
+      now,
+    );
+    expect(renamed && "race" in renamed && renamed.race.title).toBe("Sealed Race, renamed");
+    expect((await findResultProof(raceId))?.verdict).toBe("matches");
+    const richer = await updateRace(raceId, { ...race, prizePoolCents: 30_000 }, admin, now);
+    expect(richer).toEqual({ resultSealed: true });
+    expect((await findRace(raceId))?.prizePoolCents).toBe(20_000);
+    expect((await findResultProof(raceId))?.verdict).toBe("matches");
   });
 
   it("says a race completed before sealing has no hash, and has no proof before it completes", async () => {
