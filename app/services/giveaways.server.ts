@@ -117,8 +117,7 @@ export async function createGiveaway(
   });
 }
 
-export type EntryOutcome =
-  { entered: true } | { refused: "notFound" | "closed" | "needsLink" | "alreadyEntered" };
+export type EntryOutcome = { entered: true } | { refused: EntryRefusal };
 
 /** Enters a member into an open giveaway, once; a wager rule needs their linked Goated account. */
 export async function enterGiveaway(
