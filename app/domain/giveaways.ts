@@ -162,12 +162,14 @@ export function closingInFuture(input: GiveawayInput, now: Date): boolean {
   return Date.parse(input.entriesCloseAt) > now.getTime();
 }
 
+export const GIVEAWAY_NOT_FOUND = "No such giveaway";
+
 export type EntryRefusal = "notFound" | "closed" | "needsLink" | "alreadyEntered";
 export type DrawRefusal = "notFound" | "alreadyDrawn" | "notClosed" | "noEntrants";
 
 /** Why an entry was refused, as the API's status and the words both the API and the page use. */
 export const ENTRY_REFUSALS: Record<EntryRefusal, { status: number; message: string }> = {
-  notFound: { status: 404, message: "No such giveaway" },
+  notFound: { status: 404, message: GIVEAWAY_NOT_FOUND },
   closed: { status: 409, message: "Entries to this giveaway have closed" },
   needsLink: {
     status: 403,
@@ -177,7 +179,7 @@ export const ENTRY_REFUSALS: Record<EntryRefusal, { status: number; message: str
 };
 
 export const DRAW_REFUSALS: Record<DrawRefusal, { status: number; message: string }> = {
-  notFound: { status: 404, message: "No such giveaway" },
+  notFound: { status: 404, message: GIVEAWAY_NOT_FOUND },
   alreadyDrawn: {
     status: 409,
     message: "This giveaway has already been drawn: a draw cannot be repeated",
