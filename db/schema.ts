@@ -338,6 +338,35 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** A giveaway (migration 0030, docs/decisions/0079). */
+export interface GiveawaysTable {
+  id: Generated<number>;
+  title: string;
+  prize: string;
+  entries_close_at: Instant;
+  winners: number;
+  min_wager: number | null;
+  dollars_per_ticket: number | null;
+  /** Secret until the draw; its SHA-256 (seed_hash) is public from creation. */
+  server_seed: ColumnType<string, string, never>;
+  seed_hash: ColumnType<string, string, never>;
+  client_seed: string | null;
+  drawn_at: Instant | null;
+  drawn_by: number | null;
+  created_at: ColumnType<Instant, Instant, never>;
+  created_by: number | null;
+}
+
+/** One member's entry in a giveaway; tickets and winner_place are set by the draw. */
+export interface GiveawayEntriesTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  user_id: number;
+  created_at: ColumnType<Instant, Instant, never>;
+  tickets: ColumnType<number | null, number | null | undefined, number | null>;
+  winner_place: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -361,6 +390,8 @@ export interface Database {
   backup_runs: BackupRunsTable;
   hero_videos: HeroVideosTable;
   goated_link_requests: GoatedLinkRequestsTable;
+  giveaways: GiveawaysTable;
+  giveaway_entries: GiveawayEntriesTable;
   event_bus_payloads: EventBusPayloadsTable;
   rate_limits: RateLimitsTable;
 }

@@ -88,6 +88,7 @@ postgres_files=(
   tests/unit/services/support-chat.test.ts
   tests/unit/services/user-activity.test.ts
   tests/unit/services/goated-links.test.ts
+  tests/unit/services/giveaways.test.ts
   tests/unit/services/users.test.ts
   tests/unit/services/account-lookups.test.ts
   tests/unit/services/backups.test.ts

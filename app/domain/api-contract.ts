@@ -299,6 +299,57 @@ export const resultProofSchema = z.strictObject({
   resultHash: sha256Hex.nullable(),
 });
 
+/** A giveaway as the API answers it (issue 34, docs/decisions/0079); never its secret seed. */
+const giveawaySchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  prize: z.string(),
+  createdAt: z.string(),
+  entriesCloseAt: z.string(),
+  winners: z.number().int(),
+  minWager: z.number().nullable(),
+  dollarsPerTicket: z.number().nullable(),
+  seedHash: sha256Hex,
+  clientSeed: sha256Hex.nullable(),
+  drawnAt: z.string().nullable(),
+  status: z.enum(["open", "closed", "drawn"]),
+  entrants: z.number().int(),
+});
+
+export const giveawayAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  giveaway: giveawaySchema,
+});
+
+export const giveawayEntryAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  entry: z.strictObject({ giveawayId: z.number().int(), userId: z.number().int() }),
+});
+
+export const giveawayDrawSchema = z.strictObject({
+  winners: z.array(
+    z.strictObject({
+      userId: z.number().int(),
+      username: z.string(),
+      place: z.number().int(),
+      tickets: z.number().int(),
+    }),
+  ),
+  serverSeed: z.string(),
+  clientSeed: sha256Hex,
+});
+
+/** GET /api/giveaways/{id}/proof: the published data; the seeds and lists once drawn. */
+export const giveawayProofSchema = z.strictObject({
+  seedHash: sha256Hex,
+  serverSeed: z.string().nullable(),
+  clientSeed: sha256Hex.nullable(),
+  entrants: z.array(z.strictObject({ userId: z.number().int(), tickets: z.number().int() })),
+  winners: z.array(z.number().int()),
+});
+
 export const payoutAnswerSchema = z.strictObject({
   status: z.literal("success"),
   message: z.string(),

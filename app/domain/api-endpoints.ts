@@ -16,6 +16,10 @@ import {
   payoutListSchema,
   resultProofSchema,
   chatHistorySchema,
+  giveawayAnswerSchema,
+  giveawayDrawSchema,
+  giveawayEntryAnswerSchema,
+  giveawayProofSchema,
   chatMessageSentSchema,
   currentRaceSchema,
   preferencesAnswerSchema,
@@ -358,5 +362,36 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message}`; 404 for an unknown id",
     schema: apiMessageSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/giveaways",
+    access: "admin",
+    answer: "201 `{status, message, giveaway}` with its `seedHash`; 400 for bad input",
+    schema: giveawayAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/giveaways/{id}/draw",
+    access: "admin",
+    answer:
+      "`{winners, serverSeed, clientSeed}`; 409 drawn already, entries open or nobody eligible",
+    schema: giveawayDrawSchema,
+  },
+  {
+    method: "POST",
+    path: "/api/giveaways/{id}/entries",
+    access: "signed in",
+    answer:
+      "201 `{status, message, entry}`; 409 entered already or closed, 403 needs a linked account",
+    schema: giveawayEntryAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/giveaways/{id}/proof",
+    access: "anyone",
+    answer:
+      "`{seedHash, serverSeed, clientSeed, entrants, winners}`; the seeds and lists null or empty until drawn",
+    schema: giveawayProofSchema,
   },
 ];

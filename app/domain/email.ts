@@ -26,6 +26,7 @@ export const EMAIL_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, Preferen
   token_expiring: null,
   account_link: null,
   sync_refused: null,
+  giveaway_win: "promotionalOffers",
 };
 
 /**

@@ -12,6 +12,7 @@ const DESKTOP_ENTRIES: Entry[] = [
   ["Wager Races", "/wager-races"],
   ["Promotions", "/promotions"],
   ["Goated Airdrop", "/goated-token"],
+  ["Giveaways", "/giveaways"],
   ["Bonus Codes", null], // locked for visitors
   ["Daily", "/leaderboard?period=daily"],
   ["Weekly", "/leaderboard?period=weekly"],

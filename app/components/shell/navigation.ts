@@ -40,6 +40,7 @@ const ADMIN_LINKS: NavLink[] = [
   { label: "Support", to: "/admin/support" },
   { label: "Wager Races", to: "/admin/wager-races" },
   { label: "Bonus Codes", to: "/admin/bonus-codes" },
+  { label: "Giveaways", to: "/admin/giveaways" },
 ];
 // §P2: the mobile admin group omits these.
 const DESKTOP_ONLY_ADMIN_PATHS = new Set(["/admin/notifications", "/admin/support"]);
@@ -75,6 +76,7 @@ export function navigationSections(
       links: [
         { label: "Promotions", to: "/promotions" },
         { label: "Goated Airdrop", to: "/goated-token" },
+        { label: "Giveaways", to: "/giveaways" },
         { label: "Bonus Codes", to: "/bonus-codes", membersOnly: true },
       ],
     },

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { migrateToLatest } from "~db";
@@ -621,6 +621,104 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     );
     expect(unsealed.json).toMatchObject({ resultHash: null });
     await contract("GET /api/wager-races/{id}/proof", "/api/wager-races/999999/proof", 404);
+  });
+
+  it("POST a giveaway, enter it once, draw it once; its proof replays from the published data", async () => {
+    const giveaway = {
+      title: "Contract Giveaway",
+      prize: "$100",
+      entriesCloseAt: at(DAY),
+      winners: 1,
+    };
+    const create = "POST /api/admin/giveaways";
+    await contract(create, "/api/admin/giveaways", 401, { json: giveaway });
+    await contract(create, "/api/admin/giveaways", 403, {
+      headers: { Cookie: userCookie },
+      json: giveaway,
+    });
+    const refused = await contract(create, "/api/admin/giveaways", 400, {
+      headers: { Cookie: adminCookie },
+      json: { ...giveaway, winners: 0, entriesCloseAt: at(-DAY) },
+    });
+    expect(refused.json).toMatchObject({ message: "winners must be at least 1" });
+    const past = await contract(create, "/api/admin/giveaways", 400, {
+      headers: { Cookie: adminCookie },
+      json: { ...giveaway, entriesCloseAt: at(-DAY) },
+    });
+    expect(past.json).toMatchObject({ message: "entriesCloseAt must be in the future" });
+    const created = await contract(create, "/api/admin/giveaways", 201, {
+      headers: { Cookie: adminCookie },
+      json: giveaway,
+    });
+    const { id, seedHash } = (created.json as { giveaway: { id: number; seedHash: string } })
+      .giveaway;
+
+    const enter = "POST /api/giveaways/{id}/entries";
+    const entries = `/api/giveaways/${id}/entries`;
+    await contract(enter, entries, 401);
+    await contract(enter, entries, 201, { headers: { Cookie: userCookie } });
+    await contract(enter, entries, 409, { headers: { Cookie: userCookie } });
+    await contract(enter, entries, 201, { headers: { Cookie: adminCookie } });
+    await contract(enter, "/api/giveaways/999999/entries", 404, {
+      headers: { Cookie: userCookie },
+    });
+
+    const draw = "POST /api/admin/giveaways/{id}/draw";
+    const drawPath = `/api/admin/giveaways/${id}/draw`;
+    await contract(draw, drawPath, 401);
+    await contract(draw, drawPath, 403, { headers: { Cookie: userCookie } });
+    const early = await contract(draw, drawPath, 409, { headers: { Cookie: adminCookie } });
+    expect(early.json).toMatchObject({
+      message: expect.stringContaining("Entries are still open"),
+    });
+    const sealed = await contract(
+      "GET /api/giveaways/{id}/proof",
+      `/api/giveaways/${id}/proof`,
+      200,
+    );
+    expect(sealed.json).toEqual({
+      seedHash,
+      serverSeed: null,
+      clientSeed: null,
+      entrants: [],
+      winners: [],
+    });
+
+    await db
+      .updateTable("giveaways")
+      .set({ entries_close_at: at(-60_000) })
+      .where("id", "=", id)
+      .execute();
+    const drawn = await contract(draw, drawPath, 200, { headers: { Cookie: adminCookie } });
+    await contract(draw, drawPath, 409, { headers: { Cookie: adminCookie } });
+
+    // The replay, from the proof's answer alone (issue 34's algorithm, with node:crypto).
+    const proof = (
+      await contract("GET /api/giveaways/{id}/proof", `/api/giveaways/${id}/proof`, 200)
+    ).json as {
+      seedHash: string;
+      serverSeed: string;
+      clientSeed: string;
+      entrants: { userId: number; tickets: number }[];
+      winners: number[];
+    };
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+    expect(sha256(proof.serverSeed)).toBe(seedHash);
+    expect(proof.clientSeed).toBe(sha256(JSON.stringify(proof.entrants)));
+    const total = proof.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0);
+    const hmac = createHmac("sha256", proof.serverSeed)
+      .update(`${proof.clientSeed}:0`)
+      .digest("hex");
+    const ticket = Math.floor((Number.parseInt(hmac.slice(0, 13), 16) / 2 ** 52) * total);
+    let end = 0;
+    const holder = proof.entrants.find((entrant) => ticket < (end += entrant.tickets));
+    expect(proof.winners).toEqual([holder?.userId]);
+    expect(drawn.json).toMatchObject({
+      serverSeed: proof.serverSeed,
+      clientSeed: proof.clientSeed,
+      winners: [{ userId: holder?.userId, place: 1 }],
+    });
+    await contract("GET /api/giveaways/{id}/proof", "/api/giveaways/999999/proof", 404);
   });
 
   it("GET, POST and DELETE /api/admin/api-tokens/goated: metadata, never the token", async () => {

@@ -22,6 +22,7 @@ describe("the ADMIN navigation group", () => {
         ...(variant === "desktop" ? ["/admin/notifications", "/admin/support"] : []),
         "/admin/wager-races",
         "/admin/bonus-codes",
+        "/admin/giveaways",
       ]);
       for (const link of admin?.links ?? []) expect(existsSync(routeFileOf(link.to))).toBe(true);
     },
