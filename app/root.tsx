@@ -20,12 +20,17 @@ import "./lib/load-context";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 import { ScriptsAfterFirstPaint } from "./lib/scripts-after-paint";
+import { ServiceWorkerRegistration } from "./lib/service-worker-registration";
+import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "./domain/web-app-manifest";
 import { requestShell } from "./services/shell-user.server";
 import { dataFreshness } from "./services/sync-runs.server";
 
 // The stylesheet is inlined by <InlineStylesheet> (docs/decisions/0030).
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installed app (docs/decisions/0076).
+  { rel: "manifest", href: MANIFEST_PATH },
+  { rel: "apple-touch-icon", href: APPLE_TOUCH_ICON.src },
 ];
 
 export const meta: MetaFunction = ({ error }) => {
@@ -70,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <ScriptsAfterFirstPaint />
+        <ServiceWorkerRegistration />
         {/* `npm run dev` only: renders nothing in production. */}
         <LiveReload nonce={nonce} />
       </body>

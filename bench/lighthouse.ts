@@ -2,6 +2,7 @@
 // production build with 10,000 players, audited in Debian's Chromium with the default (mobile)
 // preset and simulated throttling (slow 4G, 4x CPU), which Lighthouse computes from the trace,
 // so the figures move little with the machine's load.
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -81,8 +82,43 @@ export async function benchLighthouse({
           tbt < MAX_TBT_MS,
         );
       }
+      await recordInstallability(`http://127.0.0.1:${chrome.port}`, origin, record);
     } finally {
       chrome.kill();
     }
   });
+}
+
+/**
+ * Lighthouse 12 has no PWA audits left (its installable-manifest audit read Chromium's own check):
+ * the site is installable when that check, asked of the same browser once the service worker
+ * controls the home page, finds nothing wrong (docs/decisions/0076).
+ */
+async function recordInstallability(
+  cdpUrl: string,
+  origin: string,
+  record: ServerBenchDeps["record"],
+) {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error("Chromium has no default context");
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    const errors = installabilityErrors.map((error) => error.errorId);
+    record(
+      "Installable (Chromium's check: manifest, icons, service worker)",
+      "no errors",
+      errors.length === 0 ? "none" : errors.join(", "),
+      errors.length === 0,
+    );
+  } finally {
+    await browser.close();
+  }
 }

@@ -21,6 +21,8 @@ export interface PanelCard {
   to: string;
   figure: PanelFigure;
   figureLabel: string;
+  /** The label after a figure of 1, where it differs ("1 user", not "1 users"). */
+  figureLabelOne?: string;
 }
 
 export const PANEL_CARDS: readonly PanelCard[] = [
@@ -30,6 +32,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     to: "/admin/users",
     figure: "users",
     figureLabel: "users",
+    figureLabelOne: "user",
   },
   {
     title: "Wager Races",
@@ -37,6 +40,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     to: "/admin/wager-races",
     figure: "liveRaces",
     figureLabel: "live races",
+    figureLabelOne: "live race",
   },
   {
     title: "API Tokens",
@@ -58,6 +62,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     to: "/admin/bonus-codes",
     figure: "activeCodes",
     figureLabel: "active codes",
+    figureLabelOne: "active code",
   },
   {
     title: "Support",
@@ -65,6 +70,7 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     to: "/admin/support",
     figure: "unreadSupport",
     figureLabel: "unread conversations",
+    figureLabelOne: "unread conversation",
   },
   {
     title: "Analytics",
@@ -72,8 +78,14 @@ export const PANEL_CARDS: readonly PanelCard[] = [
     to: "/admin/analytics",
     figure: "playersSynced",
     figureLabel: "players synced",
+    figureLabelOne: "player synced",
   },
 ];
+
+/** A card's label after its figure: singular after "1". */
+export function panelFigureLabel(card: PanelCard, figure: string): string {
+  return figure === "1" && card.figureLabelOne ? card.figureLabelOne : card.figureLabel;
+}
 
 /** The Backups card (docs/operations.md "Backups"): the last backup's age and a warning when it is stale. */
 export interface BackupCard {

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler } from "@remix-run/node";
@@ -11,6 +12,7 @@ import { COMPRESSION_OPTIONS } from "./compression-settings";
 import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost, isAdminOrigin } from "./admin-host";
 import type { ProviderConnectionTest } from "~/domain/provider-token";
 import type { Readiness } from "~/domain/readiness";
+import { SERVICE_WORKER_PATH } from "~/domain/web-app-manifest";
 import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
 import { logger } from "./logger.server";
@@ -197,7 +199,17 @@ export function createHttpApp({
   // Only paths under one of public/'s entries are looked up on disk: the API and the pages skip
   // a file-system check per request.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  const publicFiles = express.static("public", { maxAge: "1h", redirect: false });
+  // The service worker (public/service-worker.js) is checked for a new version on every visit:
+  // the browser caps its own HTTP caching of it at a day, no-cache makes that never.
+  const publicFiles = express.static("public", {
+    maxAge: "1h",
+    redirect: false,
+    setHeaders: (res, filePath) => {
+      if (`/${path.relative("public", filePath)}` !== SERVICE_WORKER_PATH) return;
+      res.setHeader("Cache-Control", "no-cache");
+      res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+    },
+  });
   const publicEntries = new Set(readdirSync("public"));
   app.use((req, res, next) =>
     publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next(),

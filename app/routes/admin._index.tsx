@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/AdminPageHeader";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { PANEL_CARDS } from "~/domain/admin-panel";
+import { PANEL_CARDS, panelFigureLabel } from "~/domain/admin-panel";
 import { formatCents } from "~/domain/money";
 import { formatDateTime } from "~/domain/time";
 import { requireAdmin } from "~/services/auth.server";
@@ -64,7 +64,9 @@ export default function AdminPanel() {
                 <span className="font-display text-2xl font-extrabold tabular-nums">
                   {figures[card.figure]}
                 </span>{" "}
-                <span className="text-sm text-muted">{card.figureLabel}</span>
+                <span className="text-sm text-muted">
+                  {panelFigureLabel(card, figures[card.figure])}
+                </span>
               </p>
               {card.figure === "tokenStatus" ? (
                 <p className="mt-2 break-words text-sm text-muted">{providerNote}</p>

@@ -23,6 +23,7 @@ import {
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { PrizesWon } from "~/components/profile/PrizesWon";
 import { RankProgress } from "~/components/rank/RankProgress";
+import { EmailAddress } from "~/components/ui/EmailAddress";
 import {
   END_OTHER_SESSIONS_INTENT,
   END_SESSION_INTENT,
@@ -224,7 +225,7 @@ export default function ProfilePage() {
               {account.username}
             </p>
             <p className="text-muted [overflow-wrap:anywhere]">
-              {account.email ?? "No email provided"}
+              {account.email ? <EmailAddress email={account.email} /> : "No email provided"}
             </p>
           </div>
           {inEditMode ? null : (

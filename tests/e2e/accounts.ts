@@ -22,6 +22,7 @@ export async function createSignedInAccount(options: {
   username?: string;
   isAdmin?: boolean;
   goatedId?: string;
+  email?: string;
 }): Promise<TestAccount> {
   const db = openDatabase(E2E_DATABASE_PATH);
   try {
@@ -30,6 +31,7 @@ export async function createSignedInAccount(options: {
       username,
       is_admin: options.isAdmin ? 1 : 0,
       goated_id: options.goatedId ?? null,
+      email: options.email ?? null,
     });
     const { token } = await insertSession(db, id, { user_agent: "Playwright" });
     return { id, username, token };

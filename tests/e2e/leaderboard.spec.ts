@@ -116,6 +116,17 @@ test("clicking a username opens the stats panel; Close closes it", async ({ page
   await expect(page).toHaveURL(/q=goat/);
 });
 
+test("Escape closes the stats panel (issue 35)", async ({ page }, info) => {
+  test.skip(!jsEnabled(info.project.name), "a key's handler needs JavaScript; Close is the link");
+  await page.goto("/leaderboard?period=daily&q=goat&player=fp-goat-under");
+  const panel = page.getByRole("complementary", { name: "Goat_King" });
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/player=/);
+  await expect(page).toHaveURL(/q=goat/);
+});
+
 test("a sync that changes the provider's data shows on the open page without a reload", async ({
   page,
   request,

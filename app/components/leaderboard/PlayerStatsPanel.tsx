@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 import { LEADERBOARD_PERIODS, PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { formatCount, formatUsd } from "~/domain/money";
 import { RankBadge } from "~/components/player/RankBadge";
@@ -12,7 +13,8 @@ export interface PlayerStats {
 
 /**
  * The user stats side panel: the player's total and rank in each period and their tier. It is part
- * of the page (`?player=uid`), so it opens without JavaScript too; closing is a link back.
+ * of the page (`?player=uid`), so it opens without JavaScript too; closing is a link back, and
+ * with JavaScript Escape follows it, as it closes any panel.
  */
 export function PlayerStatsPanel({
   player,
@@ -21,6 +23,16 @@ export function PlayerStatsPanel({
   player: PlayerStats;
   closeHref: string;
 }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) {
+        navigate(closeHref, { preventScrollReset: true });
+      }
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [closeHref, navigate]);
   return (
     <aside
       aria-labelledby="player-stats-title"
