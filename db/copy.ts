@@ -39,6 +39,7 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   backup_runs: "copy",
   hero_videos: "copy",
   goated_link_requests: "copy",
+  wager_flags: "copy",
   event_bus_payloads: {
     notCopied: "live pushes of running PostgreSQL processes, kept ten minutes; unused on SQLite",
   },

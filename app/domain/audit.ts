@@ -28,6 +28,8 @@ export const AUDIT_KIND_LABELS = {
   "goated_link.approved": "Goated link approved",
   "goated_link.rejected": "Goated link rejected",
   "goated_link.unlinked": "Goated account unlinked",
+  "wager_flag.dismissed": "Wager flag dismissed",
+  "wager_flag.confirmed": "Wager flag confirmed (payouts held)",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -46,7 +48,8 @@ export function auditSubject(
     | "bonus_code"
     | "conversation"
     | "hero_banner"
-    | "link_request",
+    | "link_request"
+    | "wager_flag",
   id: number | string,
 ): string {
   return `${what}:${id}`;
