@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
+import { yieldToEventLoop } from "~/lib/event-loop.server";
 import {
   flagHoldReason,
   FLAG_THRESHOLDS,
@@ -38,6 +39,7 @@ function batches<T>(items: readonly T[]): T[][] {
 }
 
 interface ChangedPlayer {
+  id: number;
   uid: string;
   all_time: number;
   before_total: number | null;
@@ -46,53 +48,68 @@ interface ChangedPlayer {
 }
 
 /**
- * The players whose totals the sync stored at `syncAt` changed, each with their total before that
- * sync and at the start of today (the latest snapshot at or before each: index lookups).
+ * The players whose all-time totals the sync stored at `syncAt` changed (its snapshots), a page at
+ * a time, each with their total before that sync and at the start of today (the latest snapshot
+ * at or before each: index lookups). SQLite answers on the server's thread: the pages keep each
+ * statement short, and other work runs between them.
  */
-async function changedPlayers(syncAt: string, todayStart: string): Promise<ChangedPlayer[]> {
-  const previous = (column: "all_time" | "taken_at") =>
-    sql`(select s.${sql.ref(column)} from wager_snapshots s where s.uid = p.uid and s.taken_at < ${syncAt}
-         order by s.taken_at desc limit 1)`;
-  const { rows } = await sql<ChangedPlayer>`
-    select p.uid as uid, p.all_time as all_time,
-      ${previous("all_time")} as before_total,
-      ${previous("taken_at")} as before_at,
-      (select s.all_time from wager_snapshots s where s.uid = p.uid and s.taken_at <= ${todayStart}
-       order by s.taken_at desc limit 1) as day_start_total
-    from players p where p.wager_changed_at >= ${syncAt}`.execute(db);
-  return rows.map((row) => ({
-    ...row,
-    all_time: Number(row.all_time),
-    before_total: row.before_total === null ? null : Number(row.before_total),
-    day_start_total: row.day_start_total === null ? null : Number(row.day_start_total),
-  }));
+async function* changedPlayerPages(syncAt: string, todayStart: string) {
+  const first = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.min("id").as("id"))
+    .where("taken_at", "=", syncAt)
+    .executeTakeFirst();
+  // The sync appends its snapshots with ascending ids: the pages start at its first one.
+  let after = first?.id === null || first?.id === undefined ? null : Number(first.id) - 1;
+  while (after !== null) {
+    const previous = (column: "all_time" | "taken_at") =>
+      sql`(select p.${sql.ref(column)} from wager_snapshots p where p.uid = s.uid
+           and p.taken_at < ${syncAt} order by p.taken_at desc limit 1)`;
+    const { rows } = await sql<ChangedPlayer>`
+      select s.id as id, s.uid as uid, s.all_time as all_time,
+        ${previous("all_time")} as before_total,
+        ${previous("taken_at")} as before_at,
+        (select p.all_time from wager_snapshots p where p.uid = s.uid and p.taken_at <= ${todayStart}
+         order by p.taken_at desc limit 1) as day_start_total
+      from wager_snapshots s where s.id > ${after} and s.taken_at = ${syncAt}
+      order by s.id limit ${BATCH}`.execute(db);
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({
+      ...row,
+      all_time: Number(row.all_time),
+      before_total: row.before_total === null ? null : Number(row.before_total),
+      day_start_total: row.day_start_total === null ? null : Number(row.day_start_total),
+    }));
+    after = rows.length < BATCH ? null : Number(rows.at(-1)!.id);
+    await yieldToEventLoop();
+  }
 }
 
 /** The spike and decrease rules over the players the sync at `syncAt` changed. */
 async function wagerFlags(syncAt: string, now: Date): Promise<FlagCandidate[]> {
   const dayStarts = spikeDayStarts(now);
-  const changed = await changedPlayers(syncAt, dayStarts.at(-1)!);
   const found: FlagCandidate[] = [];
-  for (const player of changed) {
-    const before =
-      player.before_total === null || player.before_at === null
-        ? null
-        : { total: player.before_total, at: player.before_at };
-    const decrease = totalsDecrease(player.uid, before, { total: player.all_time, at: syncAt });
-    if (decrease) found.push(decrease);
-  }
-  // Only a day already above the floor can be a spike: the history is read for those alone.
-  const spikeCandidates = changed.filter(
-    (p) =>
-      p.day_start_total !== null &&
-      p.all_time - p.day_start_total >= FLAG_THRESHOLDS.spikeFloorDollars,
-  );
-  for (const batch of batches(spikeCandidates)) {
+  for await (const changed of changedPlayerPages(syncAt, dayStarts.at(-1)!)) {
+    for (const player of changed) {
+      const before =
+        player.before_total === null || player.before_at === null
+          ? null
+          : { total: player.before_total, at: player.before_at };
+      const decrease = totalsDecrease(player.uid, before, { total: player.all_time, at: syncAt });
+      if (decrease) found.push(decrease);
+    }
+    // Only a day already above the floor can be a spike: the history is read for those alone.
+    const spikeCandidates = changed.filter(
+      (p) =>
+        p.day_start_total !== null &&
+        p.all_time - p.day_start_total >= FLAG_THRESHOLDS.spikeFloorDollars,
+    );
+    if (spikeCandidates.length === 0) continue;
     const totals = await totalsAt(
-      batch.map((p) => p.uid),
+      spikeCandidates.map((p) => p.uid),
       dayStarts,
     );
-    for (const player of batch) {
+    for (const player of spikeCandidates) {
       const spike = wagerSpike(player.uid, now, totals.get(player.uid) ?? [], player.all_time);
       if (spike) found.push(spike);
     }

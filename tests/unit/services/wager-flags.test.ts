@@ -20,13 +20,13 @@ const iso = (date: Date) => date.toISOString();
 let admin = { userId: 0, username: "" };
 
 /** A player wagering `perDay` on each of the 20 days before today, then `today` by SYNC_AT. */
-async function steadyPlayer(perDay: number, today: number, changedAt = SYNC_AT) {
+async function steadyPlayer(perDay: number, today: number) {
   const snapshots: Array<[string, number]> = [];
   for (let day = 20; day >= 0; day -= 1) {
     snapshots.push([iso(daysAgo(day)), 10_000 + (20 - day) * perDay]);
   }
   snapshots.push([SYNC_AT, snapshots.at(-1)![1] + today]);
-  return insertPlayer(db, { snapshots, wager_changed_at: changedAt });
+  return insertPlayer(db, { snapshots, wager_changed_at: SYNC_AT });
 }
 
 async function flagRows() {
@@ -104,10 +104,9 @@ describe("the post-sync rules", () => {
     const veteran = await insertPlayer(db, {
       snapshots: [
         [iso(daysAgo(30)), 100],
-        [SYNC_AT, 9_100],
+        // Not changed by this sync: no spike to look at.
+        ["2026-11-27T10:00:00.000Z", 9_100],
       ],
-      // Not changed by this sync: no spike to look at.
-      wager_changed_at: iso(daysAgo(1)),
     });
     const newcomer = await insertPlayer(db, {
       snapshots: [
