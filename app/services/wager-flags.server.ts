@@ -29,8 +29,14 @@ import { totalsAt } from "./wager-charts.server";
 
 /** The wager anomaly flags' queries: the post-sync evaluation, the admin list and decisions. */
 
-/** Players read per statement (each a few index lookups): bounded statements, bounded parameters. */
+/** Flags written per statement: bounded parameters. */
 const BATCH = 500;
+
+/**
+ * Changed players read per page: three index lookups each, a few milliseconds a page on SQLite
+ * (which answers on the server's thread), with other work between pages.
+ */
+const PAGE = 250;
 
 function batches<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -72,7 +78,7 @@ async function* changedPlayerPages(syncAt: string, todayStart: string) {
         (select p.all_time from wager_snapshots p where p.uid = s.uid and p.taken_at <= ${todayStart}
          order by p.taken_at desc limit 1) as day_start_total
       from wager_snapshots s where s.id > ${after} and s.taken_at = ${syncAt}
-      order by s.id limit ${BATCH}`.execute(db);
+      order by s.id limit ${PAGE}`.execute(db);
     if (rows.length === 0) return;
     yield rows.map((row) => ({
       ...row,
@@ -80,7 +86,7 @@ async function* changedPlayerPages(syncAt: string, todayStart: string) {
       before_total: row.before_total === null ? null : Number(row.before_total),
       day_start_total: row.day_start_total === null ? null : Number(row.day_start_total),
     }));
-    after = rows.length < BATCH ? null : Number(rows.at(-1)!.id);
+    after = rows.length < PAGE ? null : Number(rows.at(-1)!.id);
     await yieldToEventLoop();
   }
 }
