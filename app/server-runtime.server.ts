@@ -14,7 +14,7 @@ import { startJobLeader } from "~/lib/job-leader.server";
 import { logger } from "~/lib/logger.server";
 import { readProviderConfig } from "~/lib/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
-import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
+import { describeSyncResult, runSync, syncGeneration, wagerFlagsSettled } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { connectionTester } from "~/provider/client.server";
 import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
@@ -125,6 +125,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     return async () => {
       stopSyncOnSettings();
       await syncSchedule.stop();
+      // The last sync's wager flag rules read the database the stop closes next.
+      await wagerFlagsSettled();
       await stopSyncWorker();
       await stopRaceJobs();
       await stopRetentionJob();

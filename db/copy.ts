@@ -41,6 +41,7 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   goated_link_requests: "copy",
   giveaways: "copy",
   giveaway_entries: "copy",
+  wager_flags: "copy",
   event_bus_payloads: {
     notCopied: "live pushes of running PostgreSQL processes, kept ten minutes; unused on SQLite",
   },

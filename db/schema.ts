@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { LinkRequestStatus } from "~/domain/goated-link";
 import type { RaceStatus, RaceType } from "~/domain/race";
+import type { WagerFlagKind, WagerFlagStatus } from "~/domain/wager-flags";
 
 /**
  * Instants are ISO-8601 UTC text (docs/decisions/0003-time-and-money.md); booleans are 0/1 integers
@@ -367,6 +368,22 @@ export interface GiveawayEntriesTable {
   winner_place: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A wager anomaly flag (migration 0031, app/domain/wager-flags.ts): open until an admin decides. */
+export interface WagerFlagsTable {
+  id: Generated<number>;
+  kind: WagerFlagKind;
+  player_uid: string;
+  /** What makes the flag one of its kind for the player (a day, a race, a sync interval, a group). */
+  evidence_window: string;
+  /** The figures the rule saw, as JSON (WagerFlagEvidence). */
+  evidence_json: string;
+  status: ColumnType<WagerFlagStatus, WagerFlagStatus | undefined, WagerFlagStatus>;
+  created_at: Instant;
+  decided_at: Instant | null;
+  decided_by: number | null;
+  decided_by_username: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -394,6 +411,7 @@ export interface Database {
   giveaway_entries: GiveawayEntriesTable;
   event_bus_payloads: EventBusPayloadsTable;
   rate_limits: RateLimitsTable;
+  wager_flags: WagerFlagsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PREFERENCE_KEYS } from "./account-forms";
 import { RANKS } from "./rank";
+import { WAGER_FLAG_KINDS, WAGER_FLAG_STATUSES } from "./wager-flags";
 
 /**
  * The JSON API's answers (docs/product.md §P3 and §P7, docs/product.md §A3 and §A7) as zod schemas:
@@ -406,6 +407,25 @@ export const adminUserSchema = z.strictObject({
 });
 export type AdminUserJson = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
+
+/**
+ * Issue 34 item 2: a wager anomaly flag with its evidence (the figures its rule saw, by `kind`:
+ * app/domain/wager-flags.ts), and the admin's decision once made.
+ */
+export const adminWagerFlagSchema = z.strictObject({
+  id: z.number().int().positive(),
+  kind: z.enum(WAGER_FLAG_KINDS),
+  playerUid: z.string(),
+  playerName: z.string().nullable(),
+  status: z.enum(WAGER_FLAG_STATUSES),
+  evidenceWindow: z.string(),
+  evidence: z.looseObject({ kind: z.enum(WAGER_FLAG_KINDS) }),
+  createdAt: instant,
+  decidedAt: instant.nullable(),
+  decidedBy: z.string().nullable(),
+});
+export type AdminWagerFlagJson = z.infer<typeof adminWagerFlagSchema>;
+export const adminWagerFlagListSchema = z.array(adminWagerFlagSchema);
 
 /**
  * docs/product.md §A3 "API token metadata": the newest admin-saved provider settings, never the

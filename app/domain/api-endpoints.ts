@@ -7,6 +7,7 @@ import {
   adminRaceListSchema,
   adminRaceSchema,
   adminUserListSchema,
+  adminWagerFlagListSchema,
   affiliateStatsSchema,
   apiMessageSchema,
   authAnswerSchema,
@@ -241,6 +242,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     answer:
       "users `{id, username, email, isAdmin, createdAt, lastLogin}`; `?q=`, `?page=` (25 a page)",
     schema: adminUserListSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/flags",
+    access: "admin",
+    answer:
+      "wager anomaly flags `{id, kind, playerUid, createdAt, status, evidence, ...}`, newest first; `?status=` open, dismissed or confirmed",
+    schema: adminWagerFlagListSchema,
   },
   {
     method: "POST",

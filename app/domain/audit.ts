@@ -30,6 +30,8 @@ export const AUDIT_KIND_LABELS = {
   "goated_link.unlinked": "Goated account unlinked",
   "giveaway.created": "Giveaway created",
   "giveaway.drawn": "Giveaway drawn",
+  "wager_flag.dismissed": "Wager flag dismissed",
+  "wager_flag.confirmed": "Wager flag confirmed (payouts held)",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -49,7 +51,8 @@ export function auditSubject(
     | "conversation"
     | "hero_banner"
     | "link_request"
-    | "giveaway",
+    | "giveaway"
+    | "wager_flag",
   id: number | string,
 ): string {
   return `${what}:${id}`;

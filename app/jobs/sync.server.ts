@@ -14,6 +14,7 @@ import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
 import { dialect } from "~/services/db.server";
+import { evaluateWagerFlags } from "~/services/wager-flags.server";
 import { fetchAndStoreOffThread } from "./sync-thread.server";
 import { fetchAndStore } from "./sync-worker.server";
 import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
@@ -40,6 +41,12 @@ export const NO_AFFILIATE_UID =
 
 let inFlight: Promise<SyncResult> | null = null;
 let finishedRuns = 0;
+let flagsAfterSync: Promise<void> = Promise.resolve();
+
+/** Settles once the wager flag rules of every finished sync have run (tests, shutdown). */
+export function wagerFlagsSettled(): Promise<void> {
+  return flagsAfterSync;
+}
 
 /** Moves on after every finished sync run: what the pages show may have changed. */
 export function syncGeneration(): number {
@@ -89,8 +96,10 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   }
 
   let work: SyncWork | null = null;
+  // The instant the store writes as the changed players' wager_changed_at and snapshots' taken_at.
+  const storedAt = now().toISOString();
   if (source === "demo") {
-    work = { source: "demo", now: now().toISOString() };
+    work = { source: "demo", now: storedAt };
   } else if (settings.affiliateUid) {
     if (saved) await markProviderTokenUsed(saved.id, now());
     const endpoint = {
@@ -98,7 +107,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
       affiliateUid: settings.affiliateUid,
       token: settings.token,
     };
-    work = { source: "provider", endpoint, timeoutMs, now: now().toISOString() };
+    work = { source: "provider", endpoint, timeoutMs, now: storedAt };
   }
   let done: SyncWorkResult;
   // Linked users' ranks before the store: those who rose are told after it (docs/product.md §P10).
@@ -153,6 +162,14 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
     const snapshot = await leaderboardSnapshot();
     await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
   }
+  // The wager flag rules read what the sync stored, once its result is visible, and outside the
+  // sync's own time (a benchmarked budget): one evaluation at a time, in the order of the syncs.
+  flagsAfterSync = flagsAfterSync
+    .then(() => evaluateWagerFlags(storedAt, now()))
+    .then(
+      () => undefined,
+      (error: unknown) => logger.error({ err: error }, "sync: the wager flag rules failed"),
+    );
   return { outcome: "success", source, ...counts } satisfies SyncResult;
 }
 

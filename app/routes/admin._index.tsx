@@ -10,6 +10,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { panelBackupCard, panelFigures, panelProviderStatus } from "~/services/admin-panel.server";
 import { overduePayouts } from "~/services/race-payouts.server";
 import type { OverduePayout } from "~/services/race-payouts.server";
+import { openFlagCount } from "~/services/wager-flags.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Panel | GoatedVIPs" },
@@ -21,18 +22,19 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [figures, backups, provider, overdue] = await Promise.all([
+  const [figures, backups, provider, overdue, openFlags] = await Promise.all([
     panelFigures(),
     panelBackupCard(),
     panelProviderStatus(),
     overduePayouts(),
+    openFlagCount(),
   ]);
-  return { figures, backups, providerNote: provider.note, overdue };
+  return { figures, backups, providerNote: provider.note, overdue, openFlags };
 }
 
 /** `/admin` and `/admin/dashboard` (docs/product.md §A2 "Admin panel"). */
 export default function AdminPanel() {
-  const { figures, backups, providerNote, overdue } = useLoaderData<typeof loader>();
+  const { figures, backups, providerNote, overdue, openFlags } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Admin Panel">
@@ -45,6 +47,9 @@ export default function AdminPanel() {
           </Link>
           <Link to="/admin/banners" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Page Banners
+          </Link>
+          <Link to="/admin/flags" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Wager Flags: {openFlags} open
           </Link>
           <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Site

@@ -8,6 +8,7 @@ import { addNotifications, type NewNotification } from "./notifications.server";
 import { sealResult } from "./race-proof.server";
 import { computeStandings, withPrizes } from "./race-standings.server";
 import { toRaceView } from "./race-store.server";
+import { holdFlaggedPayouts } from "./wager-flags.server";
 
 /**
  * Completing a race: its standings frozen as its results (race_results), its status completed and
@@ -83,6 +84,8 @@ export async function freezeResults(
       )
       .execute();
   }
+  // A player with a confirmed wager flag has their payout held from the start.
+  await holdFlaggedPayouts(trx, race.id);
   const resultHash = await sealResult(trx, race);
   const notifications = await notifyWinners(trx, race, winners, now);
   await enqueueRaceEndedEmails(trx, race, standings, now);

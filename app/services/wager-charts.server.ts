@@ -41,7 +41,7 @@ async function dataTimeAt(until: string): Promise<string | null> {
  * Each player's all-time total at each instant: their latest snapshot at or before it, as the race
  * standings read it (null where they had none). One index lookup per player and instant.
  */
-async function totalsAt(
+export async function totalsAt(
   uids: readonly string[],
   instants: readonly string[],
 ): Promise<Map<string, Array<number | null>>> {
@@ -131,16 +131,25 @@ export async function memberWagerChart(
     .select(["username", "goated_id as uid"])
     .where("id", "=", userId)
     .executeTakeFirst();
-  const uid = member?.uid;
-  const asOf = uid ? await dataTimeAt(now.toISOString()) : null;
-  if (!member || !uid || !asOf) return { state: "empty" };
+  if (!member?.uid) return { state: "empty" };
+  return playerWagerChart(member.uid, member.username, now);
+}
+
+/** The player `uid`'s wager over the PLAYER_CHART_DAYS to the data's time, its line named `name`. */
+export async function playerWagerChart(
+  uid: string,
+  name: string,
+  now: Date = new Date(),
+): Promise<WagerChartState> {
+  const asOf = await dataTimeAt(now.toISOString());
+  if (!asOf) return { state: "empty" };
   return charts.get({
     version: await newestSnapshotId(),
-    key: ["member", uid, member.username, asOf].join("|"),
+    key: ["player", uid, name, asOf].join("|"),
     compute: async () => {
       const from = new Date(Date.parse(asOf) - PLAYER_CHART_DAYS * DAY_MS).toISOString();
       const instants = sampleInstants(from, asOf, now);
-      const series = await seriesOf([{ uid, name: member.username, position: null }], instants);
+      const series = await seriesOf([{ uid, name, position: null }], instants);
       if (!series.some((line) => (line.wagers.at(-1) ?? 0) > 0)) return { state: "empty" };
       return { state: "shown", chart: layoutWagerChart({ instants, series, projectTo: null }) };
     },

@@ -475,6 +475,44 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     expect((page.json as unknown[]).length).toBeGreaterThan(1);
   });
 
+  it("GET /api/admin/flags?status=: the wager anomaly flags, admins only", async () => {
+    await db
+      .insertInto("wager_flags")
+      .values({
+        kind: "totals_decrease",
+        player_uid: PLAYER.uid,
+        evidence_window: `${at(-2 * DAY)}/${at(-DAY)}`,
+        evidence_json: JSON.stringify({
+          kind: "totals_decrease",
+          before: 900,
+          beforeAt: at(-2 * DAY),
+          after: 800,
+          afterAt: at(-DAY),
+        }),
+        created_at: at(-DAY),
+      })
+      .execute();
+    const answer = await contract("GET /api/admin/flags", "/api/admin/flags?status=open", 200, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(answer.json).toEqual([
+      expect.objectContaining({
+        kind: "totals_decrease",
+        playerUid: PLAYER.uid,
+        playerName: PLAYER.name,
+        status: "open",
+        evidence: expect.objectContaining({ before: 900, after: 800 }),
+      }),
+    ]);
+    await contract("GET /api/admin/flags", "/api/admin/flags?status=closed", 400, {
+      headers: { Cookie: adminCookie },
+    });
+    await contract("GET /api/admin/flags", "/api/admin/flags", 403, {
+      headers: { Cookie: userCookie },
+    });
+    await contract("GET /api/admin/flags", "/api/admin/flags", 401);
+  });
+
   it("POST /api/chat/messages and GET /api/chat/history: a player's own conversation, staff any", async () => {
     const sent = await contract("POST /api/chat/messages", "/api/chat/messages", 201, {
       headers: { Cookie: userCookie },
