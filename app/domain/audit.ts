@@ -28,6 +28,7 @@ export const AUDIT_KIND_LABELS = {
   "goated_link.approved": "Goated link approved",
   "goated_link.rejected": "Goated link rejected",
   "goated_link.unlinked": "Goated account unlinked",
+  "settings.updated": "Site settings changed",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -46,7 +47,8 @@ export function auditSubject(
     | "bonus_code"
     | "conversation"
     | "hero_banner"
-    | "link_request",
+    | "link_request"
+    | "settings",
   id: number | string,
 ): string {
   return `${what}:${id}`;
