@@ -297,6 +297,13 @@ export const payoutListSchema = z.array(payoutSchema);
 export const resultProofSchema = z.strictObject({
   canonical: z.string(),
   resultHash: sha256Hex.nullable(),
+  namesMasked: z.boolean(),
+});
+
+export const siteSettingsAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  settings: z.strictObject({ maskPlayerNames: z.boolean() }),
 });
 
 export const payoutAnswerSchema = z.strictObject({

@@ -54,3 +54,14 @@ export function searchesMasks(term: string): boolean {
 }
 
 export const SITE_SETTINGS_SAVED = "Site settings saved.";
+
+/** The choices of the admin's setting and of a linked member's form, as their forms post them. */
+export const NAME_CHOICE_FIELD = "playerName";
+export type NameChoice = "show" | "mask";
+export const NAME_CHOICE_REFUSED = "Choose to show your name or keep it masked.";
+export const MASKING_CHOICE_REFUSED = "Choose to show or to mask player names.";
+
+/** A posted choice: "show" or "mask", anything else null (the form answers 400). */
+export function parseNameChoice(value: FormDataEntryValue | null): NameChoice | null {
+  return value === "show" || value === "mask" ? value : null;
+}
