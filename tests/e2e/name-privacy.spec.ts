@@ -39,18 +39,20 @@ async function startServer(project: string): Promise<Started> {
   return { server, databasePath };
 }
 
-/** A signed-in account on the server's database (admin, or linked to the player `goatedId`). */
+/** A signed-in account on the server's database (admin, or linked to the player `linkedTo`). */
 async function signedIn(
   context: BrowserContext,
   { server, databasePath }: Started,
-  options: { isAdmin?: boolean; goatedId?: string },
+  options: { isAdmin?: boolean; linkedTo?: StatsEntry },
 ) {
   const db = openDatabase(databasePath);
   try {
     const id = await insertUser(db, {
       username: uniqueName("privacy"),
       is_admin: options.isAdmin ? 1 : 0,
-      goated_id: options.goatedId ?? null,
+      // As an approved link request leaves it.
+      goated_id: options.linkedTo?.uid ?? null,
+      goated_username: options.linkedTo?.name ?? null,
     });
     const { token } = await insertSession(db, id, { user_agent: "Playwright" });
     const value = Buffer.from(JSON.stringify(token)).toString("base64");
@@ -177,6 +179,64 @@ test("with names masked, no public page, API answer or socket message holds a ma
   } finally {
     socket.close();
     await context.close();
+    await started.server.stop();
+  }
+});
+
+test("an admin masks names with the settings form; a linked member shows their own", async ({
+  browser,
+}, info) => {
+  test.skip(!OWN_PORTS[info.project.name], "js-off and js-on cover it");
+  test.setTimeout(180_000);
+  const started = await startServer(info.project.name);
+  const { origin } = started.server;
+  const adminContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  const visitorContext = await browser.newContext();
+  try {
+    const stats = JSON.parse(
+      await (await fetch(`${origin}/api/affiliate/stats?page=1&limit=2`)).text(),
+    ) as Stats;
+    const [member, other] = Object.values(stats.data).at(-1)!.data;
+    expect(member && other).toBeTruthy();
+    await signedIn(adminContext, started, { isAdmin: true });
+    await signedIn(memberContext, started, { linkedTo: member });
+
+    const admin = await adminContext.newPage();
+    await admin.goto(`${origin}/admin/settings`);
+    await admin.getByLabel(/^Mask players' names/).check();
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expect(admin.getByText("Site settings saved.").first()).toBeVisible();
+    await expect(admin.getByLabel(/^Mask players' names/)).toBeChecked();
+
+    const visitor = await visitorContext.newPage();
+    const board = visitor.locator("tbody");
+    await visitor.goto(`${origin}/leaderboard?period=all_time`);
+    await expect(board).toContainText(maskPlayerName(member!.name));
+    await expect(board).not.toContainText(member!.name);
+
+    const profile = await memberContext.newPage();
+    await profile.goto(`${origin}/profile`);
+    await expect(profile.getByRole("heading", { name: "Your name in public" })).toBeVisible();
+    await expect(profile.getByLabel(/^Keep it masked/)).toBeChecked();
+    await profile.getByLabel(/^Show my name/).check();
+    await profile.locator("#player-name").getByRole("button", { name: "Save" }).click();
+    await expect(profile.getByText("Your name is shown").first()).toBeVisible();
+    await expect(profile.getByLabel(/^Show my name/)).toBeChecked();
+
+    await visitor.goto(`${origin}/leaderboard?period=all_time`);
+    await expect(board).toContainText(member!.name);
+    await expect(board).toContainText(maskPlayerName(other!.name));
+    await expect(board).not.toContainText(other!.name);
+
+    // Shown again for everyone once the admin turns masking off.
+    await admin.getByLabel(/^Show players' names/).check();
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expect(admin.getByLabel(/^Show players' names/)).toBeChecked();
+    await visitor.goto(`${origin}/leaderboard?period=all_time`);
+    await expect(board).toContainText(other!.name);
+  } finally {
+    await Promise.all([adminContext, memberContext, visitorContext].map((c) => c.close()));
     await started.server.stop();
   }
 });
