@@ -26,6 +26,7 @@ import { startRaceJobs } from "~/jobs/race-completion.server";
 import { sessionCookie } from "~/lib/cookies.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
 import { requestShell } from "~/services/shell-user.server";
+import { forgetPlayerNamePolicy, playerNamesVersion } from "~/services/player-names.server";
 
 /**
  * Everything the server runs, started from the Remix build (app/entry.server.tsx exports this), so
@@ -74,7 +75,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       checkDatabase,
       checkReadiness,
       sessionCookieName: sessionCookie.name,
-      syncGeneration,
+      // A page shows names as the masking setting says: a change is a new page too (0081).
+      syncGeneration: () => syncGeneration() + playerNamesVersion(),
       // Signed-in pages spliced from the visitor's (docs/decisions/0042).
       signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
       testProviderConnection: connectionTester(providerConfig.GOATED_API_BASE_URL),
@@ -89,6 +91,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
+  // The masking setting or a member's choice changed in another process: show names anew.
+  const stopNamesReload = eventBus.subscribe("player-names.changed", forgetPlayerNamePolicy);
   exposeDatabaseMetrics();
   // Sync, race completion, e-mail, retention and backups. On PostgreSQL several
   // processes may share the database: only the holder of the job lock runs them.
@@ -167,6 +171,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       // Sockets first: their clients are told "going away" (1001) at once, whatever the jobs
       // below still have to finish (a start-up backup or sync can take seconds).
+      stopNamesReload();
       await realtime.close();
       // The requests still publish (a sign-up's notifications) and query: the bus and the
       // database close after them.

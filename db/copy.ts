@@ -42,6 +42,7 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   giveaways: "copy",
   giveaway_entries: "copy",
   wager_flags: "copy",
+  site_settings: "copy",
   event_bus_payloads: {
     notCopied: "live pushes of running PostgreSQL processes, kept ten minutes; unused on SQLite",
   },
@@ -75,7 +76,7 @@ export const TABLES_NOT_COPIED = Object.entries(TABLES).flatMap(([table, plan]) 
  * Tables a migration fills (0005's two launch bonus codes): their rows in the target are the
  * migration's, not the site's, so they do not make it occupied; the source's rows replace them.
  */
-const SEEDED_BY_MIGRATIONS: readonly TableName[] = ["bonus_codes"];
+const SEEDED_BY_MIGRATIONS: readonly TableName[] = ["bonus_codes", "site_settings"];
 
 /** Rows per INSERT, under PostgreSQL's 65,535 parameters per statement. */
 const MAX_BATCH_ROWS = 1000;

@@ -38,6 +38,8 @@ export interface UsersTable {
   bonus_codes_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** When the owner confirmed `email` through its signed link; e-mail goes only to such addresses. */
   email_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** 1: the linked player's real name is shown while names are masked (migration 0032). */
+  show_player_name: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -384,6 +386,15 @@ export interface WagerFlagsTable {
   decided_by_username: string | null;
 }
 
+/** The site's settings an admin changes (migration 0032): one row, id 1. */
+export interface SiteSettingsTable {
+  id: number;
+  /** 1: provider players' names are masked in public (docs/decisions/0081). */
+  mask_player_names: number;
+  updated_at: Instant | null;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -412,6 +423,7 @@ export interface Database {
   event_bus_payloads: EventBusPayloadsTable;
   rate_limits: RateLimitsTable;
   wager_flags: WagerFlagsTable;
+  site_settings: SiteSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -75,6 +75,7 @@ reports=(tests/.tmp/reports/unit.json)
 postgres_files=(
   # Stores and queries: raw SQL or a path per dialect (player-store, -queries, -ranks, standings...)
   tests/unit/services/player-search.test.ts
+  tests/unit/services/player-names.test.ts
   tests/unit/services/players.test.ts
   tests/unit/services/store-batches.test.ts
   tests/unit/services/store-interrupted.test.ts

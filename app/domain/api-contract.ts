@@ -298,6 +298,13 @@ export const payoutListSchema = z.array(payoutSchema);
 export const resultProofSchema = z.strictObject({
   canonical: z.string(),
   resultHash: sha256Hex.nullable(),
+  namesMasked: z.boolean(),
+});
+
+export const siteSettingsAnswerSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string(),
+  settings: z.strictObject({ maskPlayerNames: z.boolean() }),
 });
 
 /** A giveaway as the API answers it (issue 34, docs/decisions/0079); never its secret seed. */

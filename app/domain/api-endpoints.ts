@@ -16,6 +16,7 @@ import {
   payoutAnswerSchema,
   payoutListSchema,
   resultProofSchema,
+  siteSettingsAnswerSchema,
   chatHistorySchema,
   giveawayAnswerSchema,
   giveawayDrawSchema,
@@ -202,7 +203,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: "/api/wager-races/{id}/proof",
     access: "anyone",
     answer:
-      "`{canonical, resultHash}`, `resultHash` the hex SHA-256 of `canonical` stored at completion (null if never); 404 before then",
+      "`{canonical, resultHash, namesMasked}`, `resultHash` the hex SHA-256 of the sealed text stored at completion (null if never), `canonical` that text unless `namesMasked`; 404 before then",
     schema: resultProofSchema,
   },
   {
@@ -343,6 +344,13 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message, notification}`; 409 when nobody is in the audience",
     schema: notificationSentSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/settings",
+    access: "admin",
+    answer: "`{status, message, settings}`; body `{maskPlayerNames: true or false}`",
+    schema: siteSettingsAnswerSchema,
   },
   {
     method: "GET",

@@ -32,6 +32,7 @@ export const AUDIT_KIND_LABELS = {
   "giveaway.drawn": "Giveaway drawn",
   "wager_flag.dismissed": "Wager flag dismissed",
   "wager_flag.confirmed": "Wager flag confirmed (payouts held)",
+  "settings.updated": "Site settings changed",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -52,7 +53,8 @@ export function auditSubject(
     | "hero_banner"
     | "link_request"
     | "giveaway"
-    | "wager_flag",
+    | "wager_flag"
+    | "settings",
   id: number | string,
 ): string {
   return `${what}:${id}`;

@@ -26,6 +26,8 @@ export interface DomainEvents {
    * so the operator sees the result of what they saved at once, not an interval later.
    */
   "provider.settings-changed": { at: string };
+  /** The name masking setting or a member's choice changed: every process reloads its policy. */
+  "player-names.changed": { at: string };
   /** Sessions that were signed out, terminated or purged: their sockets close. */
   "sessions.ended": { sessionIds: string[] };
   /** Notifications were committed to users' inboxes. */

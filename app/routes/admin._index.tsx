@@ -51,6 +51,9 @@ export default function AdminPanel() {
           <Link to="/admin/flags" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Wager Flags: {openFlags} open
           </Link>
+          <Link to="/admin/settings" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Site Settings
+          </Link>
           <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Site
           </Link>

@@ -12,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const race = id === null ? null : await findRace(id);
   invariantResponse(race, "Race not found", { status: 404 });
-  return new Response(payoutsCsv(await listPayouts(race.id)), {
+  return new Response(payoutsCsv(await listPayouts(race.id, "real")), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="race-${race.id}-payouts.csv"`,

@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const race = id === null ? null : await findRace(id);
   invariantResponse(race, RACE_NOT_FOUND, { status: 404, statusText: RACE_NOT_FOUND });
   const now = new Date();
-  const payouts = (await listPayouts(race.id)).map((payout) => ({
+  const payouts = (await listPayouts(race.id, "real")).map((payout) => ({
     payout,
     overdue: isOverdue(payout.status, race.completedAt, now),
   }));

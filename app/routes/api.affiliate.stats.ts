@@ -3,6 +3,7 @@ import { apiRoute } from "~/lib/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { affiliateStatsAnswer } from "~/services/affiliate-stats.server";
+import { playerNamesVersion } from "~/services/player-names.server";
 import { lastSuccessfulSync } from "~/services/sync-runs.server";
 
 /** The data changes only on a sync; clients and proxies may reuse an answer briefly. */
@@ -29,7 +30,7 @@ const pagingSchema = z
 /**
  * GET /api/affiliate/stats[?page=N&limit=M]: the leaderboard in the spec's structured shape
  * (docs/product.md §P3). With paging, that page of each period; without, every player with a non-zero
- * total in each period. The ETag is the last successful sync, whose time the body carries as
+ * total in each period. The ETag is the last successful sync (and the names' version), whose time the body carries as
  * lastUpdated (so a 304 never keeps an old lastUpdated).
  */
 async function stats({ request }: LoaderFunctionArgs) {
@@ -46,7 +47,8 @@ async function stats({ request }: LoaderFunctionArgs) {
   }
 
   const lastSuccess = await lastSuccessfulSync();
-  const version = `${lastSuccess?.id ?? 0}`;
+  // Names are shown as the masking setting says: a change of it is new data (docs/decisions/0081).
+  const version = `${lastSuccess?.id ?? 0}.${playerNamesVersion()}`;
   const etag = `W/"sync-${version}"`;
   const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
   if (ifNoneMatchHits(request.headers.get("If-None-Match"), etag)) {

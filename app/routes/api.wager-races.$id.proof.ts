@@ -5,7 +5,10 @@ import { raceNotFound } from "./api.wager-races.server";
 import { findResultProof } from "~/services/race-proof.server";
 import { findRace } from "~/services/race-store.server";
 
-/** GET: a completed race's result and its hash, public like the result (docs/decisions/0063). */
+/**
+ * GET: a completed race's result and its hash, public like the result (docs/decisions/0063);
+ * `namesMasked`: the text shows masked names, so only the server could hash the sealed one (0081).
+ */
 async function proof({ params }: LoaderFunctionArgs) {
   const id = parsePositiveId(params.id);
   const found = id ? await findResultProof(id) : null;
@@ -16,7 +19,7 @@ async function proof({ params }: LoaderFunctionArgs) {
       : raceNotFound();
   }
   return Response.json(
-    { canonical: found.canonical, resultHash: found.resultHash },
+    { canonical: found.canonical, resultHash: found.resultHash, namesMasked: found.namesMasked },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

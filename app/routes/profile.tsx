@@ -20,6 +20,7 @@ import {
   LINK_GOATED_INTENT,
   UNLINK_GOATED_INTENT,
 } from "~/components/profile/GoatedLinkForms";
+import { PLAYER_NAME_INTENT, PlayerNameChoice } from "~/components/profile/PlayerNameChoice";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { PrizesWon } from "~/components/profile/PrizesWon";
 import { RankProgress } from "~/components/rank/RankProgress";
@@ -32,6 +33,7 @@ import {
 import { conflictErrors } from "~/domain/account";
 import { LINK_REQUESTED, UNLINKED } from "~/domain/goated-link";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
+import { NAME_CHOICE_FIELD, NAME_CHOICE_REFUSED, parseNameChoice } from "~/domain/player-names";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { readForm } from "~/lib/form-body.server";
@@ -47,6 +49,7 @@ import {
   unlinkGoated,
 } from "~/services/goated-links.server";
 import { linkedPlayerActivity } from "~/services/member-profile.server";
+import { setShowPlayerName, showsPlayerName, siteSettings } from "~/services/player-names.server";
 import { prizesWonBy } from "~/services/race-payouts.server";
 import { loadRacePositionCard } from "~/services/race-views.server";
 import { getAccount, updateProfile } from "~/services/users.server";
@@ -61,14 +64,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const [account, sessions, racePosition, linkRequest, activity, prizes] = await Promise.all([
-    getAccount(user.userId),
-    listSessions(user.userId),
-    tab === "races" ? loadRacePositionCard(user.userId) : null,
-    pendingLinkRequest(user.userId),
-    tab === "stats" ? linkedPlayerActivity(user.userId) : null,
-    tab === "races" ? prizesWonBy(user.userId) : null,
-  ]);
+  const [account, sessions, racePosition, linkRequest, activity, prizes, showPlayerName, settings] =
+    await Promise.all([
+      getAccount(user.userId),
+      listSessions(user.userId),
+      tab === "races" ? loadRacePositionCard(user.userId) : null,
+      pendingLinkRequest(user.userId),
+      tab === "stats" ? linkedPlayerActivity(user.userId) : null,
+      tab === "races" ? prizesWonBy(user.userId) : null,
+      showsPlayerName(user.userId),
+      siteSettings(),
+    ]);
   if (!account) throw redirect("/");
   const rows = sessions.map((session) => ({
     id: session.id,
@@ -83,6 +89,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     racePosition,
     activity,
     prizes,
+    showPlayerName,
+    maskingOn: settings.maskPlayerNames,
     editing: url.searchParams.get("edit") === "1",
     pendingGoatedUsername: linkRequest?.goatedUsername ?? null,
     // ?link=goated opens the link form, ?link=unlink asks before unlinking.
@@ -174,6 +182,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         type: "success",
       });
     }
+    case PLAYER_NAME_INTENT: {
+      const choice = parseNameChoice(form.get(NAME_CHOICE_FIELD));
+      if (!choice) return intentReply({ intent, message: NAME_CHOICE_REFUSED }, 400);
+      await setShowPlayerName(user.userId, choice === "show");
+      return redirectWithToast("/profile#player-name", {
+        title: choice === "show" ? "Your name is shown" : "Your name is masked",
+        type: "success",
+      });
+    }
     case UNLINK_GOATED_INTENT: {
       const unlinked = await unlinkGoated(user);
       if (!unlinked.ok) return intentReply({ intent, message: unlinked.message }, unlinked.status);
@@ -191,6 +208,8 @@ export default function ProfilePage() {
     racePosition,
     activity,
     prizes,
+    showPlayerName,
+    maskingOn,
     editing,
     pendingGoatedUsername,
     goatedForm,
@@ -206,6 +225,7 @@ export default function ProfilePage() {
   const linked = account.goatedId !== null;
   const linkError = actionData?.intent === LINK_GOATED_INTENT ? actionData.message : undefined;
   const unlinkError = actionData?.intent === UNLINK_GOATED_INTENT ? actionData.message : undefined;
+  const nameError = actionData?.intent === PLAYER_NAME_INTENT ? actionData.message : undefined;
   // The form stays open after a refusal, whatever the address says.
   const showLinkForm =
     !linked && !pendingGoatedUsername && (goatedForm === "link" || linkError !== undefined);
@@ -245,6 +265,14 @@ export default function ProfilePage() {
       {showLinkForm ? <GoatedLinkForm error={linkError} /> : null}
       {showUnlinkConfirm ? (
         <GoatedUnlinkConfirm goatedUsername={account.goatedUsername} error={unlinkError} />
+      ) : null}
+      {linked && account.goatedUsername ? (
+        <PlayerNameChoice
+          playerName={account.goatedUsername}
+          showPlayerName={showPlayerName}
+          maskingOn={maskingOn}
+          error={nameError}
+        />
       ) : null}
 
       <ProfileSection

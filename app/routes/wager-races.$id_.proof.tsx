@@ -32,6 +32,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     raceId: proof.race.id,
     title: proof.race.title,
     canonical: proof.canonical,
+    namesMasked: proof.namesMasked,
     resultHash: proof.resultHash,
     recomputedHash: proof.recomputedHash,
     verdict: proof.verdict,
@@ -50,9 +51,10 @@ type BrowserCheck = { digest: string } | { unavailable: true };
  * The browser's own check with Web Crypto, after hydration: without JavaScript the server's check
  * above stands alone. Web Crypto needs a secure context (HTTPS or localhost).
  */
-function useBrowserDigest(canonical: string): BrowserCheck | null {
+function useBrowserDigest(canonical: string, namesMasked: boolean): BrowserCheck | null {
   const [check, setCheck] = useState<BrowserCheck | null>(null);
   useEffect(() => {
+    if (namesMasked) return;
     let current = true;
     const subtle = typeof crypto === "undefined" ? undefined : crypto.subtle;
     if (!subtle) {
@@ -66,11 +68,13 @@ function useBrowserDigest(canonical: string): BrowserCheck | null {
     return () => {
       current = false;
     };
-  }, [canonical]);
+  }, [canonical, namesMasked]);
   return check;
 }
 
 const BROWSER_CHECK_PENDING = "Your browser checks the result here once JavaScript has run.";
+const BROWSER_CHECK_MASKED =
+  "Player names are masked on this site, so the text below is not the sealed text and your browser cannot hash it to the published hash; the server's check above hashed the sealed text.";
 
 function browserVerdict(check: BrowserCheck, resultHash: string | null): string {
   if ("unavailable" in check)
@@ -83,9 +87,9 @@ function browserVerdict(check: BrowserCheck, resultHash: string | null): string 
 }
 
 export default function ResultProofPage() {
-  const { raceId, title, canonical, resultHash, recomputedHash, verdict } =
+  const { raceId, title, canonical, namesMasked, resultHash, recomputedHash, verdict } =
     useLoaderData<typeof loader>();
-  const check = useBrowserDigest(canonical);
+  const check = useBrowserDigest(canonical, namesMasked);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-sm font-bold uppercase tracking-widest text-muted">Result proof</p>
@@ -126,7 +130,11 @@ export default function ResultProofPage() {
         </h2>
         {/* In the page from the start, so that screen readers announce the verdict replacing it. */}
         <p role="status" className="mt-2 font-bold">
-          {check ? browserVerdict(check, resultHash) : BROWSER_CHECK_PENDING}
+          {namesMasked
+            ? BROWSER_CHECK_MASKED
+            : check
+              ? browserVerdict(check, resultHash)
+              : BROWSER_CHECK_PENDING}
         </p>
       </section>
 

@@ -16,6 +16,7 @@ import {
 import type { LinkDecision, LinkRequestStatus } from "~/domain/goated-link";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
+import { announcePlayerNamesChanged } from "./player-names.server";
 import { db, dialect } from "./db.server";
 import { addNotifications, announceNotifications } from "./notifications.server";
 import { isUniqueViolation } from "./users.server";
@@ -227,7 +228,8 @@ export async function decideLinkRequest(
       if (decision === "approve") {
         await trx
           .updateTable("users")
-          .set({ goated_id: request.player_uid, goated_username: playerName })
+          // A new link starts masked: the member chooses to show the name (docs/decisions/0081).
+          .set({ goated_id: request.player_uid, goated_username: playerName, show_player_name: 0 })
           .where("id", "=", request.user_id)
           .execute();
       }
@@ -287,7 +289,7 @@ export async function unlinkGoated(
   actor: AuditActor,
   now: Date = new Date(),
 ): Promise<LinkResult<null>> {
-  return db.transaction().execute(async (trx): Promise<LinkResult<null>> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<LinkResult<null>> => {
     const user = await trx
       .selectFrom("users")
       .select(["goated_id", "goated_username"])
@@ -296,7 +298,7 @@ export async function unlinkGoated(
     if (!user?.goated_id) return refused(409, NOT_LINKED);
     await trx
       .updateTable("users")
-      .set({ goated_id: null, goated_username: null })
+      .set({ goated_id: null, goated_username: null, show_player_name: 0 })
       .where("id", "=", actor.userId)
       .execute();
     await recordAudit(
@@ -312,4 +314,7 @@ export async function unlinkGoated(
     );
     return { ok: true, value: null };
   });
+  // A player shown by choice is masked again once no member speaks for them.
+  if (outcome.ok) await announcePlayerNamesChanged();
+  return outcome;
 }

@@ -1,6 +1,7 @@
 import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 import { roundToCents } from "~/domain/money";
 import { versionedCache } from "~/lib/cache.server";
+import { playerNamesVersion } from "./player-names.server";
 import { leaderboardSummary } from "./player-queries.server";
 import { lastSuccessfulSync } from "./sync-runs.server";
 
@@ -15,7 +16,8 @@ const snapshots = versionedCache<LeaderboardSnapshot>({ max: 1 });
 export async function leaderboardSnapshot(): Promise<LeaderboardSnapshot> {
   const lastSuccess = await lastSuccessfulSync();
   return snapshots.get({
-    version: String(lastSuccess?.id ?? 0),
+    // Its names are as the masking setting says (docs/decisions/0081).
+    version: `${lastSuccess?.id ?? 0}.${playerNamesVersion()}`,
     key: "top 10",
     compute: async () => {
       const { top, ...totals } = await leaderboardSummary(10);

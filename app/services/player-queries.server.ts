@@ -6,7 +6,9 @@ import { LEADERBOARD_PERIODS, PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import { likeIgnoringCase } from "~db";
 import type { ReferralTotals } from "~/domain/referral";
+import { publicPlayerName, searchesMasks, withPublicNames } from "~/domain/player-names";
 import { db, dialect } from "./db.server";
+import { maskedNameSql, nameShownSql, playerNamePolicy } from "./player-names.server";
 import { periodRanks } from "./player-ranks.server";
 
 const TOTAL_COLUMNS = ["today", "this_week", "this_month", "all_time"] as const;
@@ -38,6 +40,9 @@ export const SHORT_SEARCH_MAX_MATCHES = 1000;
  * and keeps those the LIKE of before matches, so the results are exactly those of a LIKE; 1 or 2
  * characters match most names, so a LIKE along the period's index finds a page at once, and the
  * count stops at SHORT_SEARCH_MAX_MATCHES (docs/decisions/0013).
+ *
+ * Names are as the public sees them (masked while the site masks them, docs/decisions/0081), and
+ * a search matches only those: a masked player is found by their mask, never by their real name.
  */
 export async function leaderboardPage({
   period,
@@ -52,7 +57,8 @@ export async function leaderboardPage({
 }): Promise<LeaderboardPage> {
   const column = PERIOD_NAMES[period].column;
   const term = search.trim();
-  const matching = term ? nameMatches(term) : null;
+  const policy = await playerNamePolicy();
+  const matching = term ? nameMatches(term, policy.maskPlayerNames) : null;
 
   const { count: periodPlayers } = await db
     .selectFrom("players")
@@ -104,12 +110,44 @@ export async function leaderboardPage({
     players = rows.map((row, i) => toRanked(row, row.wagered, ranks[i] ?? 0));
   }
   const countCapped = matching?.countLimit != null && totalPlayers >= matching.countLimit;
-  return { players, totalPlayers, periodPlayers, countCapped, page: current, pageCount };
+  return {
+    players: withPublicNames(policy, players),
+    totalPlayers,
+    periodPlayers,
+    countCapped,
+    page: current,
+    pageCount,
+  };
 }
 
-/** The rows of `players` whose name contains `term` as LIKE reads it (see leaderboardPage). */
-function nameMatches(term: string) {
-  const like = likeIgnoringCase(dialect, "players.name", likeContains(term), LIKE_ESCAPE);
+/**
+ * The rows of `players` whose shown name contains `term` as LIKE reads it (see leaderboardPage).
+ * While names are masked, a masked player's mask must contain it: a term without the mask's `*`
+ * that does is part of the real name too, so the name index still finds the candidates.
+ */
+function nameMatches(term: string, masked: boolean) {
+  const pattern = likeContains(term);
+  const like = likeIgnoringCase(dialect, "players.name", pattern, LIKE_ESCAPE);
+  if (!masked) return realNameMatches(term, like);
+  const maskLike =
+    dialect === "postgres"
+      ? sql<boolean>`${maskedNameSql("players.name")} ILIKE ${pattern} ESCAPE ${LIKE_ESCAPE}`
+      : sql<boolean>`${maskedNameSql("players.name")} LIKE ${pattern} ESCAPE ${LIKE_ESCAPE}`;
+  const shown = nameShownSql("players.uid");
+  if (searchesMasks(term)) {
+    // Only a mask holds `*` (no index can help): every player's shown name is read.
+    return {
+      from: sql`players`,
+      where: sql<boolean>`((${shown} AND ${like}) OR (NOT ${shown} AND ${maskLike}))`,
+      countLimit: SHORT_SEARCH_MAX_MATCHES,
+    };
+  }
+  const real = realNameMatches(term, like);
+  return { ...real, where: sql<boolean>`${real.where} AND (${shown} OR ${maskLike})` };
+}
+
+/** The rows of `players` whose real name contains `term` (`like`), through the name index. */
+function realNameMatches(term: string, like: ReturnType<typeof likeIgnoringCase>) {
   if ([...term].length < SHORT_SEARCH_LENGTH) {
     return { from: sql`players`, where: like, countLimit: SHORT_SEARCH_MAX_MATCHES };
   }
@@ -154,6 +192,7 @@ export async function playerStanding(uid: string): Promise<PlayerStanding | null
     .where("uid", "=", uid)
     .executeTakeFirst();
   if (!player) return null;
+  const policy = await playerNamePolicy();
   const ranks = await Promise.all(
     LEADERBOARD_PERIODS.map(async (period) => {
       const column = PERIOD_NAMES[period].column;
@@ -175,7 +214,7 @@ export async function playerStanding(uid: string): Promise<PlayerStanding | null
   );
   return {
     uid: player.uid,
-    name: player.name,
+    name: publicPlayerName(policy, player.uid, player.name),
     wagered: {
       today: player.today,
       this_week: player.this_week,
@@ -224,7 +263,10 @@ export async function leaderboardSummary(limit: number): Promise<LeaderboardSumm
   };
 }
 
-/** A period's players with a non-zero total, highest first (ties by uid): all, or one page. */
+/**
+ * A period's players with a non-zero total, highest first (ties by uid): all, or one page; names
+ * as the public sees them.
+ */
 export async function periodEntries(
   period: LeaderboardPeriod,
   paging: { page: number; limit: number } | null,
@@ -237,5 +279,6 @@ export async function periodEntries(
     .orderBy(column, "desc")
     .orderBy("uid");
   if (paging) query = query.limit(paging.limit).offset((paging.page - 1) * paging.limit);
-  return query.execute();
+  const [rows, policy] = await Promise.all([query.execute(), playerNamePolicy()]);
+  return withPublicNames(policy, rows);
 }

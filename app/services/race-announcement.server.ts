@@ -2,6 +2,7 @@ import type { Completion } from "~/domain/race";
 import { eventBus } from "~/lib/domain-event-bus.server";
 import { announceNotifications } from "./notifications.server";
 import { participantJson } from "~/domain/api-json";
+import { publicNames } from "./player-names.server";
 import { nextRaceStart } from "./race-store.server";
 
 /**
@@ -17,7 +18,8 @@ export async function announceCompletion(completion: Completion, now: Date = new
   await announceNotifications(completion.notifications);
   await eventBus.publish("race.completed", {
     raceId: completion.race.id,
-    winners: completion.winners.map(participantJson),
+    // A public message: names as the public sees them (docs/decisions/0081).
+    winners: (await publicNames(completion.winners)).map(participantJson),
     resultHash: completion.resultHash,
     previousRaceEnd: completion.race.endDate,
     nextRaceStart: await nextRaceStart(now),

@@ -11,6 +11,7 @@ import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
 import type { Executor } from "./race-store.server";
 import { addNotifications } from "./notifications.server";
+import { publicNames } from "./player-names.server";
 
 /** The payout ledger's queries: a completed race's paid places (race_results) and their payouts. */
 
@@ -31,9 +32,13 @@ function toPayout(row: Selectable<Database["race_results"]>): PayoutView {
 
 /**
  * A race's payouts, place 1 first: none before it completes. A place whose share is 0 (a split
- * that pays fewer than 10) is in the results but pays nothing, so it is no payout.
+ * that pays fewer than 10) is in the results but pays nothing, so it is no payout. Names as the
+ * public sees them, unless an admin's page asks for the real ones (docs/decisions/0081).
  */
-export async function listPayouts(raceId: number): Promise<PayoutView[]> {
+export async function listPayouts(
+  raceId: number,
+  names: "public" | "real" = "public",
+): Promise<PayoutView[]> {
   const rows = await db
     .selectFrom("race_results")
     .selectAll()
@@ -42,7 +47,8 @@ export async function listPayouts(raceId: number): Promise<PayoutView[]> {
     .where("payout_status", "!=", UNTRACKED_PAYOUT)
     .orderBy("position")
     .execute();
-  return rows.map(toPayout);
+  const payouts = rows.map(toPayout);
+  return names === "real" ? payouts : publicNames(payouts);
 }
 
 /** Whether any payout of the race is marked paid or held (PAYOUTS_ON_RECORD). */

@@ -3,6 +3,7 @@ import type { RaceView } from "~/domain/race";
 import { canonicalResult, proofVerdict } from "~/domain/race-proof";
 import type { ProofVerdict } from "~/domain/race-proof";
 import { db } from "./db.server";
+import { publicNames } from "./player-names.server";
 import { toFrozenParticipant, toRaceView } from "./race-store.server";
 import type { Executor } from "./race-store.server";
 
@@ -15,15 +16,20 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** The canonical text of a race's result as stored now (its races row and race_results rows). */
-async function storedCanonical(executor: Executor, race: RaceView): Promise<string> {
+/** A race's stored result (race_results rows), place 1 first. */
+async function storedPlaces(executor: Executor, race: RaceView) {
   const rows = await executor
     .selectFrom("race_results")
     .selectAll()
     .where("race_id", "=", race.id)
     .orderBy("position")
     .execute();
-  return canonicalResult(race, rows.map(toFrozenParticipant));
+  return rows.map(toFrozenParticipant);
+}
+
+/** The canonical text of a race's result as stored now (its races row and race_results rows). */
+async function storedCanonical(executor: Executor, race: RaceView): Promise<string> {
+  return canonicalResult(race, await storedPlaces(executor, race));
 }
 
 /**
@@ -54,8 +60,14 @@ export async function storedResultHash(id: number): Promise<string | null> {
 
 export interface ResultProof {
   race: RaceView;
-  /** The canonical text recomputed from the stored result. */
+  /**
+   * The canonical text recomputed from the stored result, as the public may see it: while names
+   * are masked, with the masks in place of the sealed names (docs/decisions/0081), so it no longer
+   * hashes to the published hash; the server's verdict is over the sealed text.
+   */
   canonical: string;
+  /** True when `canonical` shows masked names in place of the sealed ones. */
+  namesMasked: boolean;
   /** The hash stored at completion; null when the race completed before results were sealed. */
   resultHash: string | null;
   /** The SHA-256 of `canonical`, computed now. */
@@ -74,11 +86,14 @@ export async function findResultProof(id: number): Promise<ResultProof | null> {
   if (!row) return null;
   const race = toRaceView(row);
   const resultHash = row.result_hash;
-  const canonical = await storedCanonical(db, race);
-  const recomputedHash = sha256Hex(canonical);
+  const places = await storedPlaces(db, race);
+  const sealed = canonicalResult(race, places);
+  const recomputedHash = sha256Hex(sealed);
+  const canonical = canonicalResult(race, await publicNames(places));
   return {
     race,
     canonical,
+    namesMasked: canonical !== sealed,
     resultHash,
     recomputedHash,
     verdict: proofVerdict(resultHash, recomputedHash),

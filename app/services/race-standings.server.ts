@@ -7,6 +7,7 @@ import { versionedCache } from "~/lib/cache.server";
 import { db, dialect } from "./db.server";
 import { findCurrentRace, toFrozenParticipant } from "./race-store.server";
 import type { Executor } from "./race-store.server";
+import { nameShownSql, playerNamePolicy, publicNames } from "./player-names.server";
 import { linkedPlayerUid } from "./users.server";
 
 /**
@@ -82,7 +83,10 @@ export function withPrizes(race: RaceView, standings: Standing[]): Participant[]
   }));
 }
 
-/** The top 10 of a race with their prizes: frozen results once completed, live standings before. */
+/**
+ * The top 10 of a race with their prizes: frozen results once completed, live standings before;
+ * names as the public sees them (docs/decisions/0081).
+ */
 export async function raceParticipants(race: RaceView, now: Date = new Date()) {
   if (race.status === "completed") {
     const rows = await db
@@ -91,9 +95,9 @@ export async function raceParticipants(race: RaceView, now: Date = new Date()) {
       .where("race_id", "=", race.id)
       .orderBy("position")
       .execute();
-    return rows.map(toFrozenParticipant);
+    return publicNames(rows.map(toFrozenParticipant));
   }
-  return withPrizes(race, await computeStandings(race, now));
+  return publicNames(withPrizes(race, await computeStandings(race, now)));
 }
 
 /**
@@ -166,10 +170,13 @@ async function playerUidFor(who: { userId?: number; username?: string }) {
     if (uid) return uid;
   }
   if (!who.username) return null;
+  // A masked player is not found by their real name (docs/decisions/0081).
+  const { maskPlayerNames } = await playerNamePolicy();
   const player = await db
     .selectFrom("players")
     .select("uid")
     .where(sql`lower(name)`, "=", who.username.toLowerCase())
+    .$if(maskPlayerNames, (query) => query.where(nameShownSql("players.uid")))
     .orderBy("all_time", "desc")
     .executeTakeFirst();
   return player?.uid ?? null;

@@ -10,6 +10,7 @@ import {
 } from "~/domain/race-prizes";
 import { startOfNextUtcMonth, utcMonthName, utcMonthWindow } from "~/domain/race-time";
 import { db } from "./db.server";
+import { publicNames } from "./player-names.server";
 
 /**
  * The race store: races read from and written to the races table as RaceViews, the queries that
@@ -87,7 +88,7 @@ export async function nextRaceStart(now: Date = new Date()): Promise<string> {
   return row?.start_date ?? startOfNextUtcMonth(now).toISOString();
 }
 
-/** Completed races, newest first, each with its frozen results (the paid top 10). */
+/** Completed races, newest first, each with its frozen results (the paid top 10), names public. */
 export async function listCompletedRaces(limit = 24) {
   const races = await db
     .selectFrom("races")
@@ -109,9 +110,11 @@ export async function listCompletedRaces(limit = 24) {
         .orderBy("position")
         .execute()
     : [];
-  return races.map((row) => ({
+  // Names as the public sees them (docs/decisions/0081).
+  const shown = await publicNames(results.map(toFrozenParticipant));
+  return races.map((row, i) => ({
     race: toRaceView(row),
-    results: results.filter((result) => result.race_id === row.id).map(toFrozenParticipant),
+    results: shown.filter((_, j) => results[j]!.race_id === races[i]!.id),
   }));
 }
 

@@ -27,6 +27,7 @@ import * as m0026 from "./0026_race_payouts";
 import * as m0027 from "./0027_race_result_hash";
 import * as m0030 from "./0030_giveaways";
 import * as m0031 from "./0031_wager_flags";
+import * as m0032 from "./0032_player_name_privacy";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0027_race_result_hash": m0027,
   "0030_giveaways": m0030,
   "0031_wager_flags": m0031,
+  "0032_player_name_privacy": m0032,
 };

@@ -15,6 +15,7 @@ const ADMIN_PAGES = [
   ["/admin/wager-races", null],
   ["/admin/wager-races?form=new", null],
   ["/admin/analytics", "Analytics"],
+  ["/admin/settings", "Site Settings"],
 ] as const;
 
 const ALL_IMPACTS = ["minor", "moderate", "serious", "critical"];

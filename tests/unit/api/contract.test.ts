@@ -844,6 +844,26 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     expect(invalid.json).toMatchObject({ errors: { title: ["Title is required"] } });
   });
 
+  it("PUT /api/admin/settings {maskPlayerNames}: admins only, a boolean or 400", async () => {
+    const masked = await contract("PUT /api/admin/settings", "/api/admin/settings", 200, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      json: { maskPlayerNames: true },
+    });
+    expect(masked.json).toMatchObject({ settings: { maskPlayerNames: true } });
+    await contract("PUT /api/admin/settings", "/api/admin/settings", 400, {
+      headers: { Cookie: adminCookie },
+      json: { maskPlayerNames: "yes" },
+    });
+    await contract("PUT /api/admin/settings", "/api/admin/settings", 401, {
+      json: { maskPlayerNames: false },
+    });
+    const shown = await contract("PUT /api/admin/settings", "/api/admin/settings", 200, {
+      headers: { Cookie: adminCookie },
+      json: { maskPlayerNames: false },
+    });
+    expect(shown.json).toMatchObject({ settings: { maskPlayerNames: false } });
+  });
+
   it("GET, POST, PUT (id in the body) and DELETE bonus codes", async () => {
     const code = { code: "contract-goat", description: "d", value: "$5 Bonus", expiresAt: at(DAY) };
     const created = await contract("POST /api/admin/bonus-codes", "/api/admin/bonus-codes", 201, {

@@ -80,7 +80,7 @@ describe("GET /api/wager-races/{id}/proof", () => {
     const answer = (await get(String(sealed))) as Response;
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { canonical: string; resultHash: string };
-    expect(Object.keys(body)).toEqual(["canonical", "resultHash"]);
+    expect(Object.keys(body)).toEqual(["canonical", "resultHash", "namesMasked"]);
     expect(body.resultHash).toBe(sha256(body.canonical));
     // Only what the public race API shows: no ledger columns.
     expect(JSON.parse(body.canonical)).toMatchObject({

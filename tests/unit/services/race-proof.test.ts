@@ -9,6 +9,7 @@ import { db } from "~/services/db.server";
 import { setRaceStatus, updateRace } from "~/services/race-admin.server";
 import { findRace } from "~/services/race-store.server";
 import { announceCompletion } from "~/services/race-announcement.server";
+import { updateSiteSettings } from "~/services/player-names.server";
 import { findResultProof, storedResultHash } from "~/services/race-proof.server";
 import { completeRace } from "~/services/race-results.server";
 
@@ -94,6 +95,30 @@ describe("sealing a race's result at completion", () => {
         { place: 2, uid: "seal-u2", name: "Bravo", wagerCents: 123_450, prizeCents: 8_000 },
       ],
     });
+  });
+
+  it("with names masked, seals and checks the real names but shows and announces the masks", async () => {
+    const raceId = await liveRaceWithPlayers();
+    await updateSiteSettings(admin, { maskPlayerNames: true }, now);
+    const messages: ServerMessage[] = [];
+    const unsubscribe = eventBus.subscribe("race.completed", (event) => {
+      messages.push(raceCompletedMessage(event));
+    });
+    try {
+      const completion = await completeRace(raceId, now);
+      if (completion) await announceCompletion(completion, now);
+      const proof = await findResultProof(raceId);
+      expect(proof).toMatchObject({ verdict: "matches", namesMasked: true });
+      expect(proof?.recomputedHash).toBe(completion?.resultHash);
+      expect(proof?.canonical).toContain('"name":"A****a"');
+      expect(proof?.canonical).not.toContain("Alpha");
+      expect(JSON.stringify(messages)).not.toContain("Alpha");
+      expect(JSON.stringify(messages)).toContain("A****a");
+    } finally {
+      unsubscribe();
+      await updateSiteSettings(admin, { maskPlayerNames: false }, now);
+    }
+    expect((await findResultProof(raceId))?.namesMasked).toBe(false);
   });
 
   it("tells a result changed by one cent after it was sealed: the stored hash no longer matches", async () => {
