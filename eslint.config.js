@@ -177,4 +177,8 @@ export default tseslint.config(
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
   },
+  {
+    files: ["public/service-worker.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
 );
