@@ -37,6 +37,7 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   push_vapid_keys: "copy",
   push_subscriptions: "copy",
   push_outbox: "copy",
+  race_alert_sends: "copy",
   support_conversations: "copy",
   support_messages: "copy",
   backup_runs: "copy",

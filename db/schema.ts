@@ -283,6 +283,13 @@ export interface PushOutboxTable {
   sent_at: Instant | null;
 }
 
+/** When a user last heard a personal alert about a race (one per 30 minutes at most). */
+export interface RaceAlertSendsTable {
+  user_id: number;
+  race_id: number;
+  sent_at: Instant;
+}
+
 /** An admin's message to an audience of users: one notification per recipient. */
 export interface NotificationBroadcastsTable {
   id: Generated<number>;
@@ -392,6 +399,7 @@ export interface Database {
   push_vapid_keys: PushVapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  race_alert_sends: RaceAlertSendsTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   backup_runs: BackupRunsTable;

@@ -26,6 +26,8 @@ export const EMAIL_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, Preferen
   token_expiring: null,
   account_link: null,
   sync_refused: null,
+  // Several a race, by push and in-app only (app/domain/push.ts PUSH_PREFERENCE_OF_NOTIFICATION).
+  race_alert: null,
 };
 
 /**

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "token_expiring",
   "account_link",
   "sync_refused",
+  "race_alert",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { NotificationView } from "./notifications";
+import type { PreferenceKey } from "./account-forms";
+import { EMAIL_PREFERENCE_OF_NOTIFICATION } from "./email";
+import type { NotificationKind, NotificationView } from "./notifications";
 
 /**
  * Web push (issue 33, docs/decisions/0077): what a browser's PushSubscription must look like to be
@@ -56,6 +58,15 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** DELETE /api/push/subscriptions: `{endpoint}`. */
 export const pushEndpointSchema = z.object({ endpoint: endpointSchema });
+
+/**
+ * The preference that sends a notification kind by push: the one that e-mails it, and the race
+ * alerts (wagerRaceUpdates), which come too often for e-mail.
+ */
+export const PUSH_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, PreferenceKey | null> = {
+  ...EMAIL_PREFERENCE_OF_NOTIFICATION,
+  race_alert: "wagerRaceUpdates",
+};
 
 /** What the service worker receives (JSON) and shows: a title, a line, and where a click goes. */
 export interface PushPayload {

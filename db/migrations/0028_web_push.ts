@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 /**
  * Web push (issue 33, docs/decisions/0077): the site's VAPID key pair, made once and kept with the
  * data (the private key sealed with SESSION_SECRET); each browser a user subscribed; and the push
- * outbox the push job drains, shaped like the e-mail outbox (claim, lease, backoff).
+ * outbox the push job drains, shaped like the e-mail outbox (claim, lease, backoff). And when each
+ * player last heard a personal race alert of each race (at most one per 30 minutes).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -69,9 +70,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("push_outbox")
     .column("notification_id")
     .execute();
+
+  await db.schema
+    .createTable("race_alert_sends")
+    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("race_id", "integer", (c) => c.notNull().references("races.id").onDelete("cascade"))
+    .addColumn("sent_at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("race_alert_sends_pk", ["user_id", "race_id"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("race_alert_sends").execute();
   await db.schema.dropTable("push_outbox").execute();
   await db.schema.dropTable("push_subscriptions").execute();
   await db.schema.dropTable("push_vapid_keys").execute();

@@ -1,12 +1,11 @@
 import type { PreferenceKey } from "~/domain/account-forms";
-import {
-  EMAIL_CLAIM_LEASE_MS,
-  EMAIL_PREFERENCE_OF_NOTIFICATION,
-  MAX_EMAIL_ATTEMPTS,
-  nextEmailAttempt,
-} from "~/domain/email";
+import { EMAIL_CLAIM_LEASE_MS, MAX_EMAIL_ATTEMPTS, nextEmailAttempt } from "~/domain/email";
 import type { NotificationView } from "~/domain/notifications";
-import { isSubscriptionGone, notificationPush } from "~/domain/push";
+import {
+  PUSH_PREFERENCE_OF_NOTIFICATION,
+  isSubscriptionGone,
+  notificationPush,
+} from "~/domain/push";
 import type { PushPayload } from "~/domain/push";
 import { db } from "~/services/db.server";
 import { preferenceIsOn } from "~/services/email/outbox.server";
@@ -80,7 +79,7 @@ export async function pushSubscriptionsUnder(
 
 /**
  * The push copies of in-app notifications, queued by addNotifications in its transaction: a kind
- * that a preference governs (EMAIL_PREFERENCE_OF_NOTIFICATION) goes to every device of its users
+ * that a preference governs (PUSH_PREFERENCE_OF_NOTIFICATION) goes to every device of its users
  * who have that preference on. Returns how many were queued.
  */
 export async function enqueueNotificationPushes(
@@ -90,7 +89,7 @@ export async function enqueueNotificationPushes(
 ): Promise<number> {
   const byPreference = new Map<PreferenceKey, NotificationView[]>();
   for (const n of notifications) {
-    const preference = EMAIL_PREFERENCE_OF_NOTIFICATION[n.kind];
+    const preference = PUSH_PREFERENCE_OF_NOTIFICATION[n.kind];
     if (preference) byPreference.set(preference, [...(byPreference.get(preference) ?? []), n]);
   }
   const pushes: OutgoingPush[] = [];
