@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
 import { startBackupJob } from "~/jobs/backup.server";
 import { startEmailJobs } from "~/jobs/email.server";
+import { startPushJob } from "~/jobs/push.server";
 import { startRetentionJob } from "~/jobs/retention.server";
 import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
 import { lockDatabase } from "~/lib/database-lock.server";
@@ -94,12 +95,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   // The masking setting or a member's choice changed in another process: show names anew.
   const stopNamesReload = eventBus.subscribe("player-names.changed", forgetPlayerNamePolicy);
   exposeDatabaseMetrics();
-  // Sync, race completion, e-mail, retention and backups. On PostgreSQL several
+  // Sync, race completion, e-mail, push, retention and backups. On PostgreSQL several
   // processes may share the database: only the holder of the job lock runs them.
   const startJobs = () => {
     const stopRaceJobs = startRaceJobs();
     const stopRetentionJob = startRetentionJob();
     const stopEmailJobs = startEmailJobs();
+    const stopPushJob = startPushJob();
     const stopBackupJob = startBackupJob({
       databasePath,
       databaseUrl: config.DATABASE_URL,
@@ -135,6 +137,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopRaceJobs();
       await stopRetentionJob();
       await stopEmailJobs();
+      await stopPushJob();
       await stopBackupJob();
     };
   };

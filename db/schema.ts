@@ -253,6 +253,46 @@ export interface EmailOutboxTable {
   sent_at: Instant | null;
 }
 
+/** The site's VAPID key pair (one row); the private key sealed (app/lib/secret-box.server.ts). */
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key_sealed: string;
+  created_at: ColumnType<Instant, Instant, never>;
+}
+
+/** A browser a user subscribed to web push (its PushSubscription). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Instant;
+}
+
+/** A push message waiting for (or done with) delivery: the e-mail outbox's shape. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  notification_id: number | null;
+  payload: string;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Instant;
+  last_error: string | null;
+  created_at: ColumnType<Instant, Instant, never>;
+  sent_at: Instant | null;
+}
+
+/** When a user last heard a personal alert about a race (one per 30 minutes at most). */
+export interface RaceAlertSendsTable {
+  user_id: number;
+  race_id: number;
+  sent_at: Instant;
+}
+
 /** An admin's message to an audience of users: one notification per recipient. */
 export interface NotificationBroadcastsTable {
   id: Generated<number>;
@@ -413,6 +453,10 @@ export interface Database {
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
   email_outbox: EmailOutboxTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  race_alert_sends: RaceAlertSendsTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   backup_runs: BackupRunsTable;

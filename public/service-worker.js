@@ -7,7 +7,7 @@
 // copies are fetched again without cookies, so no signed-in page, admin or account page is ever
 // kept and nothing needs clearing on sign-out.
 //
-// Push (issue 33 item 2) adds its `push` and `notificationclick` listeners at the end of this file.
+// Push (issue 33 item 2, docs/decisions/0077): the `push` and `notificationclick` listeners at the end.
 
 const CACHE = "goatedvips-offline-v1";
 const OFFLINE_PATH = "/offline";
@@ -170,3 +170,33 @@ function escapeText(text) {
 function escapeAttribute(text) {
   return escapeText(text).replaceAll('"', "&quot;");
 }
+
+// A push's data is the JSON {title, body, url} app/domain/push.ts builds.
+self.addEventListener("push", (event) => {
+  const { title, body, url } = event.data ? event.data.json() : {};
+  event.waitUntil(
+    self.registration.showNotification(title || "GoatedVIPs", {
+      body,
+      icon: "/icons/icon-192.png",
+      data: { url: url || "/notifications" },
+    }),
+  );
+});
+
+// A click opens what the push is about, in a tab of the site already open if there is one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/notifications", self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const tab = open.find((client) => new URL(client.url).origin === target.origin);
+      if (tab) {
+        await tab.focus();
+        await tab.navigate(target.href);
+        return;
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});

@@ -103,6 +103,11 @@ const preferences = z.strictObject(
     z.ZodBoolean
   >,
 );
+/** GET /api/push/vapid-public-key: the key browsers subscribe to push with (base64url). */
+export const vapidPublicKeySchema = z.strictObject({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/),
+});
+
 export const preferencesAnswerSchema = z.strictObject({ preferences });
 export const preferencesSavedSchema = z.strictObject({
   status: z.literal("success"),

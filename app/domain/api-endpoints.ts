@@ -34,6 +34,7 @@ import {
   tokenMetadataSchema,
   tokenPostAnswerSchema,
   tokenSavedSchema,
+  vapidPublicKeySchema,
 } from "./api-contract";
 
 export type ApiAccess = "anyone" | "signed in" | "admin";
@@ -159,6 +160,28 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "signed in",
     answer: "`{status, preferences, message}`",
     schema: preferencesSavedSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/push/vapid-public-key",
+    access: "anyone",
+    answer: "`{publicKey}`, the VAPID public key (base64url) to subscribe to push with",
+    schema: vapidPublicKeySchema,
+  },
+  {
+    method: "POST",
+    path: "/api/push/subscriptions",
+    access: "signed in",
+    answer:
+      "201 `{status, message}`; takes a `PushSubscription` `{endpoint, keys: {p256dh, auth}}`",
+    schema: apiMessageSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/api/push/subscriptions",
+    access: "signed in",
+    answer: "`{status, message}`; takes `{endpoint}`; 404 when the user has no such subscription",
+    schema: apiMessageSchema,
   },
   {
     method: "GET",

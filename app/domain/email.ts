@@ -27,6 +27,8 @@ export const EMAIL_PREFERENCE_OF_NOTIFICATION: Record<NotificationKind, Preferen
   account_link: null,
   sync_refused: null,
   giveaway_win: "promotionalOffers",
+  // Several a race, by push and in-app only (app/domain/push.ts PUSH_PREFERENCE_OF_NOTIFICATION).
+  race_alert: null,
 };
 
 /**

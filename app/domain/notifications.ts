@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "account_link",
   "sync_refused",
   "giveaway_win",
+  "race_alert",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -35,6 +35,13 @@ export interface StandingGaps {
   gapToPaidCents: number | null;
 }
 
+/** The last place a race paying `prizesCents` by position pays anything; 0 when it pays nobody. */
+export function lastPaidPosition(prizesCents: number[]): number {
+  let lastPaid = prizesCents.length;
+  while (lastPaid > 0 && !((prizesCents[lastPaid - 1] ?? 0) > 0)) lastPaid -= 1;
+  return lastPaid;
+}
+
 /** `own`'s gaps in `standings` (rankStandings' order) for a race paying `prizesCents` by position. */
 export function standingGaps(
   standings: Standing[],
@@ -44,8 +51,7 @@ export function standingGaps(
   const ownCents = toCents(own.wager);
   const overtake = (target: Standing | undefined) =>
     target ? Math.max(toCents(target.wager) - ownCents, 0) + 1 : null;
-  let lastPaid = prizesCents.length;
-  while (lastPaid > 0 && !((prizesCents[lastPaid - 1] ?? 0) > 0)) lastPaid -= 1;
+  const lastPaid = lastPaidPosition(prizesCents);
   return {
     gapToNextCents: own.position > 1 ? overtake(standings[own.position - 2]) : null,
     gapToPaidCents:

@@ -11,6 +11,7 @@ import {
   warnOfRefusedSync,
 } from "~/services/provider-tokens.server";
 import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
+import { sendRaceAlerts } from "~/services/race-alerts.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
 import { dialect } from "~/services/db.server";
@@ -158,6 +159,11 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   const counts = { players: done.players, skipped: done.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
   if (changed > 0) await notifyRankUps(ranksBefore, now());
+  if (changed > 0) {
+    await sendRaceAlerts(now()).catch((error: unknown) =>
+      logger.error({ err: error }, "sync: the race alerts failed"),
+    );
+  }
   if (changed > 0) {
     const snapshot = await leaderboardSnapshot();
     await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });

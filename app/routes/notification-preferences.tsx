@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PushOnThisDevice } from "~/components/notifications/PushOnThisDevice";
 import { FormAlert, SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
@@ -11,10 +12,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireUser } from "~/services/auth.server";
 import { emailStatus, resendVerification } from "~/services/email/verification.server";
 import { getPreferences, savePreferences } from "~/services/preferences.server";
+import { listPushDevices, removePushDevice } from "~/services/push/subscriptions.server";
 
 export const meta: MetaFunction = () => [
   { title: "Notification Preferences | GoatedVIPs" },
-  { name: "description", content: "Choose which GoatedVIPs e-mails you receive." },
+  {
+    name: "description",
+    content: "Choose which GoatedVIPs e-mails and push notifications you receive.",
+  },
 ];
 
 const LABELS: Record<PreferenceKey, { title: string; description: string }> = {
@@ -41,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     preferences: await getPreferences(user.userId),
     email: await emailStatus(user.userId),
+    devices: await listPushDevices(user.userId),
   };
 }
 
@@ -57,6 +63,20 @@ const RESEND_TOASTS = {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
+  if (readIntent(form) === "remove-device") {
+    const id = Number(form.get("device"));
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      return data({ failure: "Choose a device to remove." }, { status: 400 });
+    }
+    if (!(await removePushDevice(user.userId, id))) {
+      return data({ failure: "That device is not on your list." }, { status: 404 });
+    }
+    return redirectWithToast("/notification-preferences", {
+      title: "Device removed",
+      description: "That device no longer gets push notifications.",
+      type: "success",
+    });
+  }
   if (readIntent(form) === "resend-verification") {
     const outcome = await resendVerification(user.userId);
     return redirectWithToast("/notification-preferences", {
@@ -77,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationPreferencesPage() {
-  const { preferences, email } = useLoaderData<typeof loader>();
+  const { preferences, email, devices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   return (
@@ -85,7 +105,9 @@ export default function NotificationPreferencesPage() {
       <h1 className="font-display text-4xl font-extrabold uppercase text-primary">
         Notification Preferences
       </h1>
-      <p className="mb-6 mt-2 text-muted">Choose which e-mails you want from us.</p>
+      <p className="mb-6 mt-2 text-muted">
+        Choose what we tell you: by e-mail, and by push on the devices you turn it on for.
+      </p>
       <EmailStatus email={email} />
       <Form method="post" className="space-y-4 rounded-xl border border-accent bg-card p-6">
         <FormAlert title="Error" messages={actionData ? [actionData.failure] : undefined} />
@@ -110,7 +132,56 @@ export default function NotificationPreferencesPage() {
           Save Preferences
         </SubmitButton>
       </Form>
+      <PushDevices devices={devices} />
     </div>
+  );
+}
+
+/** The devices that get push (each removable with a plain form), and this device's switch. */
+function PushDevices({ devices }: { devices: { id: number; label: string; createdAt: string }[] }) {
+  const removing = useNavigation().formData?.get("device");
+  return (
+    <section
+      aria-labelledby="push-devices"
+      className="mt-6 space-y-4 rounded-xl border border-accent bg-card p-6"
+    >
+      <h2 id="push-devices" className="font-display text-xl font-extrabold uppercase">
+        Push notifications
+      </h2>
+      <p className="text-sm text-muted">
+        Devices with push on get the notifications your preferences above allow.
+      </p>
+      {devices.length === 0 ? (
+        <p className="text-sm">No device gets push notifications.</p>
+      ) : (
+        <ul className="divide-y divide-accent" aria-label="Devices with push on">
+          {devices.map((device) => (
+            <li key={device.id} className="flex items-center justify-between gap-3 py-2">
+              <span>
+                <span className="block font-semibold">{device.label}</span>
+                <span className="block text-xs text-muted">
+                  Since {device.createdAt.slice(0, 10)}
+                </span>
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-device" />
+                <input type="hidden" name="device" value={device.id} />
+                <SubmitButton
+                  busy={removing === String(device.id)}
+                  busyLabel="Removing..."
+                  className="px-3 py-1.5 text-sm"
+                >
+                  <span>
+                    Remove<span className="sr-only"> {device.label}</span>
+                  </span>
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PushOnThisDevice />
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import type { PageWindow } from "~/domain/paging";
 import { eventBus } from "~/lib/domain-event-bus.server";
 import { db } from "./db.server";
 import { enqueueNotificationEmails } from "./email/notification-emails.server";
+import { enqueueNotificationPushes } from "./push/outbox.server";
 
 export interface NewNotification {
   userId: number;
@@ -56,7 +57,8 @@ function toView(
  * transaction (so a failed change tells nobody) and returns the rows written. A notification the
  * database already holds (same user, race and kind) is skipped. After the transaction commits,
  * hand the result to announceNotifications so open pages learn of them. The e-mail copies (for
- * users with the kind's preference on and a confirmed address) are queued in the same transaction.
+ * users with the kind's preference on and a confirmed address) and the push copies (to each device
+ * of users with it on) are queued in the same transaction.
  */
 export async function addNotifications(
   executor: Kysely<Database> | Transaction<Database>,
@@ -85,6 +87,7 @@ export async function addNotifications(
     written.push(...rows.map(toView));
   }
   await enqueueNotificationEmails(executor, written, now);
+  await enqueueNotificationPushes(executor, written, now);
   return written;
 }
 

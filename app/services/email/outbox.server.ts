@@ -34,6 +34,15 @@ export interface EmailRecipient {
 }
 
 /**
+ * 1 when a user's `preference` is on, for a query that left-joins notification_preferences as `p`
+ * (a user who never saved any has the defaults).
+ */
+export function preferenceIsOn(preference: PreferenceKey) {
+  const column = PREFERENCE_COLUMNS[preference];
+  return sql<number>`coalesce(${sql.ref(`p.${column}`)}, ${Number(DEFAULT_PREFERENCES[preference])})`;
+}
+
+/**
  * Users who get e-mail under `preference`: a confirmed address, an enabled account, and the
  * preference on (or never saved and on by default). `userIds` narrows them.
  */
@@ -43,7 +52,6 @@ export async function emailRecipients(
   userIds?: readonly number[],
 ): Promise<EmailRecipient[]> {
   if (userIds && userIds.length === 0) return [];
-  const column = PREFERENCE_COLUMNS[preference];
   let query = executor
     .selectFrom("users")
     .leftJoin("notification_preferences as p", "p.user_id", "users.id")
@@ -51,11 +59,7 @@ export async function emailRecipients(
     .where("users.email", "is not", null)
     .where("users.email_verified_at", "is not", null)
     .where("users.disabled_at", "is", null)
-    .where(
-      sql<number>`coalesce(${sql.ref(`p.${column}`)}, ${Number(DEFAULT_PREFERENCES[preference])})`,
-      "=",
-      1,
-    );
+    .where(preferenceIsOn(preference), "=", 1);
   if (userIds) query = query.where("users.id", "in", userIds);
   const rows = await query.orderBy("users.id").execute();
   return rows.map((row) => ({

@@ -348,6 +348,22 @@ describe("public-site §7, signed in", { timeout: 60_000 }, () => {
     });
   });
 
+  it("GET /api/push/vapid-public-key, POST and DELETE /api/push/subscriptions", async () => {
+    await contract("GET /api/push/vapid-public-key", "/api/push/vapid-public-key", 200);
+    const subscription = {
+      endpoint: "https://push.example.test/send/contract-device",
+      keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+    };
+    await contract("POST /api/push/subscriptions", "/api/push/subscriptions", 201, {
+      headers: { Cookie: userCookie },
+      json: subscription,
+    });
+    await contract("DELETE /api/push/subscriptions", "/api/push/subscriptions", 200, {
+      headers: { Cookie: userCookie },
+      json: { endpoint: subscription.endpoint },
+    });
+  });
+
   it("GET /api/wager-race/position?userId&username", async () => {
     const answer = await contract(
       "GET /api/wager-race/position",

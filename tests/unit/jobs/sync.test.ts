@@ -8,7 +8,7 @@ import { leaderboardUpdateMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
 import { leaderboardPage } from "~/services/player-queries.server";
-import { MONTHLY_RACE_MIN_WAGER } from "~/domain/race-prizes";
+import { MONTHLY_RACE_MIN_WAGER, PAID_POSITIONS } from "~/domain/race-prizes";
 import { runRaceJobs } from "~/jobs/race-completion.server";
 import { computeStandings } from "~/services/race-standings.server";
 import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
@@ -19,7 +19,7 @@ import {
   RETRY_AFTER_SECONDS,
   startFakeProvider,
 } from "../../fake-provider/server";
-import { insertProviderToken } from "../../factories";
+import { insertProviderToken, insertUser } from "../../factories";
 import type { FakeProvider } from "../../fake-provider/server";
 
 let provider: FakeProvider;
@@ -204,6 +204,24 @@ describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
         .sort((a, b) => b.this_month - a.this_month || a.name.localeCompare(b.name))
         .map((p) => [p.uid, expect.closeTo(p.this_month, 6)]),
     );
+  });
+
+  it("after a sync, a linked player who entered the race's paid places hears it", async () => {
+    await runSync(options());
+    const race = await ensureMonthlyRace(clock);
+    const standings = await computeStandings(race!, clock);
+    // The first unpaid place climbs just past the last paid one.
+    const [lastPaid, firstUnpaid] = [standings[PAID_POSITIONS - 1]!, standings[PAID_POSITIONS]!];
+    const userId = await insertUser(db, { goated_id: firstUnpaid.uid });
+    advance(300);
+    provider.bump(firstUnpaid.uid, lastPaid.wager - firstUnpaid.wager + 1);
+    await runSync(options());
+    const told = await db
+      .selectFrom("notifications")
+      .select(["kind", "title"])
+      .where("user_id", "=", userId)
+      .execute();
+    expect(told).toEqual([{ kind: "race_alert", title: "You are in the prizes" }]);
   });
 
   it("at the month's turn, wagers between the last sync and midnight stay in the month that ended", async () => {
