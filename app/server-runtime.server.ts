@@ -3,6 +3,10 @@ import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
 import { startBackupJob } from "~/jobs/backup.server";
+import {
+  configuredCommunityApi,
+  startCommunityChannelJobs,
+} from "~/jobs/community-channels.server";
 import { startEmailJobs } from "~/jobs/email.server";
 import { startRetentionJob } from "~/jobs/retention.server";
 import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
@@ -17,6 +21,7 @@ import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { connectionTester } from "~/provider/client.server";
+import { communityChannelTester } from "~/provider/community-channels.server";
 import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
 import { startRealtime } from "~/realtime/sockets.server";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
@@ -62,6 +67,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   );
 
   // `remix dev` sets REMIX_DEV_ORIGIN and waits for our ready signal; a plain start never has it.
+  const communityApi = configuredCommunityApi();
   const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
   let shuttingDown = false;
   const httpServer = createExpressServer(
@@ -78,6 +84,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       // Signed-in pages spliced from the visitor's (docs/decisions/0042).
       signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
       testProviderConnection: connectionTester(providerConfig.GOATED_API_BASE_URL),
+      testCommunityChannel: communityChannelTester(communityApi),
     }),
     {
       headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
@@ -90,12 +97,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   });
   httpServer.on("upgrade", realtime.handleUpgrade);
   exposeDatabaseMetrics();
-  // Sync, race completion, e-mail, retention and backups. On PostgreSQL several
+  // Sync, race completion, e-mail, community channels, retention and backups. On PostgreSQL several
   // processes may share the database: only the holder of the job lock runs them.
   const startJobs = () => {
     const stopRaceJobs = startRaceJobs();
     const stopRetentionJob = startRetentionJob();
     const stopEmailJobs = startEmailJobs();
+    const stopChannelJobs = startCommunityChannelJobs({ api: communityApi });
     const stopBackupJob = startBackupJob({
       databasePath,
       databaseUrl: config.DATABASE_URL,
@@ -129,6 +137,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopRaceJobs();
       await stopRetentionJob();
       await stopEmailJobs();
+      await stopChannelJobs();
       await stopBackupJob();
     };
   };

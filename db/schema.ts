@@ -37,6 +37,9 @@ export interface UsersTable {
   bonus_codes_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** When the owner confirmed `email` through its signed link; e-mail goes only to such addresses. */
   email_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The Telegram account the bot saw send this user's one-time code (0029), and its @username. */
+  telegram_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  telegram_verified_username: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -250,6 +253,42 @@ export interface EmailOutboxTable {
   sent_at: Instant | null;
 }
 
+/** A community channel's settings (0029): its secret sealed, the events it posts. */
+export interface CommunityChannelsTable {
+  provider: "discord" | "telegram";
+  secret_sealed: string;
+  secret_hint: string;
+  chat_id: string | null;
+  /** JSON array of event names. */
+  events: string;
+  bot_username: string | null;
+  update_offset: number | null;
+  updated_at: Instant;
+  updated_by: number | null;
+}
+
+/** A post queued for a community channel (0029), drained like the e-mail outbox. */
+export interface ChannelOutboxTable {
+  id: Generated<number>;
+  provider: "discord" | "telegram";
+  event: string;
+  text_body: string;
+  dedupe_key: string | null;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Instant;
+  last_error: string | null;
+  created_at: ColumnType<Instant, Instant, never>;
+  sent_at: Instant | null;
+}
+
+/** A one-time code that links the Telegram account sending it to the bot (0029). */
+export interface TelegramLinkCodesTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: Instant;
+}
+
 /** An admin's message to an audience of users: one notification per recipient. */
 export interface NotificationBroadcastsTable {
   id: Generated<number>;
@@ -363,6 +402,9 @@ export interface Database {
   goated_link_requests: GoatedLinkRequestsTable;
   event_bus_payloads: EventBusPayloadsTable;
   rate_limits: RateLimitsTable;
+  community_channels: CommunityChannelsTable;
+  channel_outbox: ChannelOutboxTable;
+  telegram_link_codes: TelegramLinkCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

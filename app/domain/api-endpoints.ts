@@ -17,6 +17,8 @@ import {
   resultProofSchema,
   chatHistorySchema,
   chatMessageSentSchema,
+  communityChannelsSavedSchema,
+  communityChannelsSchema,
   currentRaceSchema,
   preferencesAnswerSchema,
   preferencesSavedSchema,
@@ -330,6 +332,22 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message, notification}`; 409 when nobody is in the audience",
     schema: notificationSentSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/community-channels",
+    access: "admin",
+    answer:
+      "`{discord: {webhookUrl, events}, telegram: {botToken, chatId, events}}`, each secret as `…` and its last 4 characters",
+    schema: communityChannelsSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/community-channels",
+    access: "admin",
+    answer:
+      "saves that shape (an empty secret keeps the saved one, null removes the channel); `{status, message, ...}` masked",
+    schema: communityChannelsSavedSchema,
   },
   {
     method: "GET",

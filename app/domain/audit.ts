@@ -28,6 +28,8 @@ export const AUDIT_KIND_LABELS = {
   "goated_link.approved": "Goated link approved",
   "goated_link.rejected": "Goated link rejected",
   "goated_link.unlinked": "Goated account unlinked",
+  "community_channel.saved": "Community channel saved",
+  "community_channel.removed": "Community channel removed",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -46,7 +48,8 @@ export function auditSubject(
     | "bonus_code"
     | "conversation"
     | "hero_banner"
-    | "link_request",
+    | "link_request"
+    | "community_channel",
   id: number | string,
 ): string {
   return `${what}:${id}`;

@@ -46,6 +46,9 @@ export default function AdminPanel() {
           <Link to="/admin/banners" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Page Banners
           </Link>
+          <Link to="/admin/community-channels" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Community Channels
+          </Link>
           <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Site
           </Link>

@@ -25,6 +25,7 @@ import * as m0024 from "./0024_provider_settings";
 import * as m0025 from "./0025_published_sync_generation";
 import * as m0026 from "./0026_race_payouts";
 import * as m0027 from "./0027_race_result_hash";
+import * as m0029 from "./0029_community_channels";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0025_published_sync_generation": m0025,
   "0026_race_payouts": m0026,
   "0027_race_result_hash": m0027,
+  "0029_community_channels": m0029,
 };
