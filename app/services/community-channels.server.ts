@@ -76,81 +76,96 @@ export async function saveChannelSettings(
   input: CommunityChannelsInput,
   now: Date = new Date(),
 ): Promise<SaveChannelsOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<SaveChannelsOutcome> => {
-    let removed = false;
-    for (const change of channelChanges(input)) {
-      const { provider } = change;
-      const previous = await trx
-        .selectFrom("community_channels")
-        .selectAll()
-        .where("provider", "=", provider)
-        .executeTakeFirst();
-      const subject = auditSubject("community_channel", provider);
-      if ("remove" in change) {
-        if (!previous) continue;
-        await trx.deleteFrom("community_channels").where("provider", "=", provider).execute();
+  let removed = false;
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const change of channelChanges(input)) {
+        const { provider } = change;
+        const previous = await trx
+          .selectFrom("community_channels")
+          .selectAll()
+          .where("provider", "=", provider)
+          .executeTakeFirst();
+        const subject = auditSubject("community_channel", provider);
+        if ("remove" in change) {
+          if (!previous) continue;
+          await trx.deleteFrom("community_channels").where("provider", "=", provider).execute();
+          await recordAudit(
+            trx,
+            {
+              actor,
+              kind: "community_channel.removed",
+              subject,
+              before: audited(previous),
+              after: null,
+            },
+            now,
+          );
+          removed = true;
+          continue;
+        }
+        if (change.secret === undefined && !previous) {
+          const refusal =
+            provider === "discord"
+              ? { message: CHANNEL_MESSAGES.webhookMissing, field: "discord.webhookUrl" }
+              : { message: CHANNEL_MESSAGES.botTokenMissing, field: "telegram.botToken" };
+          throw new Refusal(refusal.message, refusal.field);
+        }
+        if (provider === "telegram" && !change.chatId) {
+          throw new Refusal(CHANNEL_MESSAGES.chatIdMissing, "telegram.chatId");
+        }
+        const sealed =
+          change.secret === undefined
+            ? { secret_sealed: previous!.secret_sealed, secret_hint: previous!.secret_hint }
+            : {
+                secret_sealed: sealSecret(change.secret, sealContext(provider)),
+                secret_hint: secretHint(change.secret),
+              };
+        // A new bot is asked its username again (the channel job's getMe).
+        const sameBot = change.secret === undefined;
+        const row = {
+          ...sealed,
+          chat_id: change.chatId,
+          events: JSON.stringify(change.events),
+          bot_username: sameBot ? (previous?.bot_username ?? null) : null,
+          update_offset: sameBot ? (previous?.update_offset ?? null) : null,
+          updated_at: now.toISOString(),
+          updated_by: actor.userId,
+        };
+        await trx
+          .insertInto("community_channels")
+          .values({ provider, ...row })
+          .onConflict((oc) => oc.column("provider").doUpdateSet(row))
+          .execute();
         await recordAudit(
           trx,
           {
             actor,
-            kind: "community_channel.removed",
+            kind: "community_channel.saved",
             subject,
-            before: audited(previous),
-            after: null,
+            before: previous ? audited(previous) : null,
+            after: { ...audited(row), secretReplaced: change.secret !== undefined },
           },
           now,
         );
-        removed = true;
-        continue;
       }
-      if (change.secret === undefined && !previous) {
-        const refusal =
-          provider === "discord"
-            ? { message: CHANNEL_MESSAGES.webhookMissing, field: "discord.webhookUrl" }
-            : { message: CHANNEL_MESSAGES.botTokenMissing, field: "telegram.botToken" };
-        return { ok: false, ...refusal };
-      }
-      if (provider === "telegram" && !change.chatId) {
-        return { ok: false, message: CHANNEL_MESSAGES.chatIdMissing, field: "telegram.chatId" };
-      }
-      const sealed =
-        change.secret === undefined
-          ? { secret_sealed: previous!.secret_sealed, secret_hint: previous!.secret_hint }
-          : {
-              secret_sealed: sealSecret(change.secret, sealContext(provider)),
-              secret_hint: secretHint(change.secret),
-            };
-      // A new bot is asked its username again (the channel job's getMe).
-      const sameBot = change.secret === undefined;
-      const row = {
-        ...sealed,
-        chat_id: change.chatId,
-        events: JSON.stringify(change.events),
-        bot_username: sameBot ? (previous?.bot_username ?? null) : null,
-        update_offset: sameBot ? (previous?.update_offset ?? null) : null,
-        updated_at: now.toISOString(),
-        updated_by: actor.userId,
-      };
-      await trx
-        .insertInto("community_channels")
-        .values({ provider, ...row })
-        .onConflict((oc) => oc.column("provider").doUpdateSet(row))
-        .execute();
-      await recordAudit(
-        trx,
-        {
-          actor,
-          kind: "community_channel.saved",
-          subject,
-          before: previous ? audited(previous) : null,
-          after: { ...audited(row), secretReplaced: change.secret !== undefined },
-        },
-        now,
-      );
-    }
-    return { ok: true, view: {} as ChannelSettingsView, removed };
-  });
-  return outcome.ok ? { ...outcome, view: await channelSettingsView() } : outcome;
+    });
+  } catch (error) {
+    // Thrown inside, so the transaction rolls back whatever the other channel wrote.
+    if (error instanceof Refusal) return { ok: false, message: error.message, field: error.field };
+    throw error;
+  }
+  return { ok: true, view: await channelSettingsView(), removed };
+}
+
+/** A save refused for its input; nothing of it is written. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A saved channel's target with its secret open; null when none is saved or it does not open. */
