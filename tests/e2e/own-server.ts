@@ -22,6 +22,8 @@ export const OWN_PORT_OFFSETS = {
   "listen-host": 94,
   "multi-process-0": 95,
   "multi-process-1": 96,
+  "channels-js-off": 97,
+  "channels-js-on": 98,
 } as const;
 
 export function ownPort(name: keyof typeof OWN_PORT_OFFSETS): number {
