@@ -47,7 +47,6 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   },
   community_channels: "copy",
   channel_outbox: "copy",
-  telegram_link_codes: "copy",
 };
 
 type TableName = keyof Database;

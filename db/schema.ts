@@ -37,9 +37,6 @@ export interface UsersTable {
   bonus_codes_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** When the owner confirmed `email` through its signed link; e-mail goes only to such addresses. */
   email_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-  /** The Telegram account the bot saw send this user's one-time code (0029), and its @username. */
-  telegram_user_id: ColumnType<string | null, string | null | undefined, string | null>;
-  telegram_verified_username: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -282,13 +279,6 @@ export interface ChannelOutboxTable {
   sent_at: Instant | null;
 }
 
-/** A one-time code that links the Telegram account sending it to the bot (0029). */
-export interface TelegramLinkCodesTable {
-  code_hash: string;
-  user_id: number;
-  expires_at: Instant;
-}
-
 /** An admin's message to an audience of users: one notification per recipient. */
 export interface NotificationBroadcastsTable {
   id: Generated<number>;
@@ -404,7 +394,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   community_channels: CommunityChannelsTable;
   channel_outbox: ChannelOutboxTable;
-  telegram_link_codes: TelegramLinkCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

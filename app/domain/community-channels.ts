@@ -222,3 +222,46 @@ export const POSTS_PER_PASS: Record<ChannelProvider, number> = { discord: 2, tel
 export type CommunityChannelTest = (
   provider: ChannelProvider,
 ) => Promise<{ ok: boolean; text: string }>;
+
+// --- The Telegram bot's commands ---
+
+/** The command a bot message asks for ("/race@GoatedBot" included), or null. */
+export function botCommandOf(text: string | undefined): "leaderboard" | "race" | null {
+  const match = /^\/(leaderboard|race)(?:@\w+)?(?:\s|$)/i.exec(text?.trim() ?? "");
+  return match ? (match[1]!.toLowerCase() as "leaderboard" | "race") : null;
+}
+
+/** `/leaderboard`: the period's top players, as the leaderboard page ranks them. */
+export function leaderboardReply(
+  periodLabel: string,
+  players: readonly { rank: number; name: string; wagered: number }[],
+  url: string,
+): string {
+  if (players.length === 0)
+    return `Nobody has wagered this ${periodLabel.toLowerCase()} period yet.\n${url}`;
+  const lines = players.map((p) => `${p.rank}. ${p.name}: ${formatUsd(p.wagered)}`);
+  return [`${periodLabel} leaderboard, top ${players.length}:`, ...lines, url].join("\n");
+}
+
+/** `/race`: the race the race page shows, its top 10 with their prizes. */
+export function raceReply(
+  board: {
+    race: { title: string; endDate: string; prizePoolCents: number };
+    participants: readonly PostedWinner[];
+    view: string;
+  } | null,
+  url: string,
+): string {
+  if (!board) return `No race is running right now.\n${url}`;
+  const { race, participants } = board;
+  const heading =
+    board.view === "completed"
+      ? `${race.title} (ended), prize pool ${formatCents(race.prizePoolCents)}:`
+      : `${race.title}, prize pool ${formatCents(race.prizePoolCents)}, ends ${formatDateTime(race.endDate)}:`;
+  const lines = participants
+    .slice(0, 10)
+    .map(
+      (w) => `${w.position}. ${w.name}: ${formatUsd(w.wager)}, prize ${formatCents(w.prizeCents)}`,
+    );
+  return [heading, ...(lines.length ? lines : ["Nobody has wagered in it yet."]), url].join("\n");
+}

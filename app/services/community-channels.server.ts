@@ -364,3 +364,38 @@ export async function recentChannelPosts(limit = 10) {
     .limit(limit)
     .execute();
 }
+
+/** The bot's saved state: its token (open), username (getMe) and the next update to read. */
+export async function telegramBotState(): Promise<{
+  botToken: string;
+  botUsername: string | null;
+  updateOffset: number | null;
+} | null> {
+  const target = await channelTarget("telegram");
+  if (!target || target.provider !== "telegram") return null;
+  const row = await db
+    .selectFrom("community_channels")
+    .select(["bot_username", "update_offset"])
+    .where("provider", "=", "telegram")
+    .executeTakeFirstOrThrow();
+  return {
+    botToken: target.botToken,
+    botUsername: row.bot_username,
+    updateOffset: row.update_offset,
+  };
+}
+
+/** Records what the bot learnt: its username, the next update to read. */
+export async function saveTelegramBotState(state: {
+  botUsername?: string;
+  updateOffset?: number;
+}): Promise<void> {
+  await db
+    .updateTable("community_channels")
+    .set({
+      ...(state.botUsername === undefined ? {} : { bot_username: state.botUsername }),
+      ...(state.updateOffset === undefined ? {} : { update_offset: state.updateOffset }),
+    })
+    .where("provider", "=", "telegram")
+    .execute();
+}

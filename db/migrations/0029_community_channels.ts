@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 
 /**
- * The community's Discord and Telegram (issue 33, items 4 and 5; docs/decisions/0078): each
- * channel's settings (its secret sealed, the events it posts), the durable queue of posts the
- * channel job sends, the one-time codes that link a Telegram account, and that verified account.
+ * The community's Discord and Telegram (issue 33 item 4; docs/decisions/0078): each channel's
+ * settings (its secret sealed, the events it posts, the bot's username and the next update its
+ * commands are read from) and the durable queue of posts the channel job sends.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -48,36 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("channel_outbox")
     .columns(["status", "next_attempt_at"])
     .execute();
-
-  await db.schema
-    .createTable("telegram_link_codes")
-    // The SHA-256 of the code: the database alone does not link an account.
-    .addColumn("code_hash", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("expires_at", "text", (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex("telegram_link_codes_user")
-    .on("telegram_link_codes")
-    .column("user_id")
-    .execute();
-
-  // The account the bot saw send a user's code: its id (one account, one user) and @username.
-  await db.schema.alterTable("users").addColumn("telegram_user_id", "text").execute();
-  await db.schema.alterTable("users").addColumn("telegram_verified_username", "text").execute();
-  await db.schema
-    .createIndex("users_telegram_user_id")
-    .on("users")
-    .column("telegram_user_id")
-    .unique()
-    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex("users_telegram_user_id").execute();
-  await db.schema.alterTable("users").dropColumn("telegram_verified_username").execute();
-  await db.schema.alterTable("users").dropColumn("telegram_user_id").execute();
-  await db.schema.dropTable("telegram_link_codes").execute();
   await db.schema.dropTable("channel_outbox").execute();
   await db.schema.dropTable("community_channels").execute();
 }

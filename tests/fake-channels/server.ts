@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { Agent, fetch as undiciFetch } from "undici";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -36,6 +37,13 @@ export function makeTestCertificate(): TestCertificate {
     certPath,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** A fetch that trusts `cert` (vitest: the process started before the certificate existed). */
+export function fetchTrusting(cert: string): typeof fetch {
+  const dispatcher = new Agent({ connect: { ca: cert } });
+  return ((url: string, init: RequestInit) =>
+    undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch;
 }
 
 /** What the fake received: a Discord webhook post or a Telegram method call. */

@@ -1,8 +1,12 @@
-import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
-import { FAKE_BOT_TOKEN, makeTestCertificate, startFakeChannels } from "../../fake-channels/server";
+import {
+  FAKE_BOT_TOKEN,
+  fetchTrusting,
+  makeTestCertificate,
+  startFakeChannels,
+} from "../../fake-channels/server";
 import type { FakeChannels, TestCertificate } from "../../fake-channels/server";
 import type { ChannelEvent } from "~/domain/community-channels";
 import { MAX_EMAIL_ATTEMPTS } from "~/domain/email";
@@ -38,12 +42,10 @@ beforeAll(async () => {
   await migrateToLatest(db);
   certificate = makeTestCertificate();
   fake = await startFakeChannels(certificate);
-  const dispatcher = new Agent({ connect: { ca: certificate.cert } });
   api = communityApi({
     discordBaseUrl: `${fake.url}`,
     telegramBaseUrl: fake.url,
-    fetch: ((url: string, init: RequestInit) =>
-      undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+    fetch: fetchTrusting(certificate.cert),
   });
   const username = uniqueName("channels");
   admin = { userId: await insertUser(db, { username, is_admin: 1 }), username };
