@@ -3,6 +3,10 @@ import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePathFromEnv } from "~db";
 import { startBackupJob } from "~/jobs/backup.server";
+import {
+  configuredCommunityApi,
+  startCommunityChannelJobs,
+} from "~/jobs/community-channels.server";
 import { startEmailJobs } from "~/jobs/email.server";
 import { startPushJob } from "~/jobs/push.server";
 import { startRetentionJob } from "~/jobs/retention.server";
@@ -18,6 +22,7 @@ import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration, wagerFlagsSettled } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { connectionTester } from "~/provider/client.server";
+import { communityChannelTester } from "~/provider/community-channels.server";
 import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
 import { startRealtime } from "~/realtime/sockets.server";
 import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
@@ -64,6 +69,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   );
 
   // `remix dev` sets REMIX_DEV_ORIGIN and waits for our ready signal; a plain start never has it.
+  const communityApi = configuredCommunityApi();
   const underRemixDev = build.mode === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
   let shuttingDown = false;
   const httpServer = createExpressServer(
@@ -81,6 +87,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       // Signed-in pages spliced from the visitor's (docs/decisions/0042).
       signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
       testProviderConnection: connectionTester(providerConfig.GOATED_API_BASE_URL),
+      testCommunityChannel: communityChannelTester(communityApi),
     }),
     {
       headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
@@ -95,13 +102,13 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
   // The masking setting or a member's choice changed in another process: show names anew.
   const stopNamesReload = eventBus.subscribe("player-names.changed", forgetPlayerNamePolicy);
   exposeDatabaseMetrics();
-  // Sync, race completion, e-mail, push, retention and backups. On PostgreSQL several
-  // processes may share the database: only the holder of the job lock runs them.
+  // Sync, race completion, e-mail, push, community channels, retention and backups. On
+  // PostgreSQL several processes may share the database: only the job lock's holder runs them.
   const startJobs = () => {
     const stopRaceJobs = startRaceJobs();
     const stopRetentionJob = startRetentionJob();
     const stopEmailJobs = startEmailJobs();
-    const stopPushJob = startPushJob();
+    // Sync, race completion, e-mail, push, community channels, retention and backups. On PostgreSQL several
     const stopBackupJob = startBackupJob({
       databasePath,
       databaseUrl: config.DATABASE_URL,
@@ -137,7 +144,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopRaceJobs();
       await stopRetentionJob();
       await stopEmailJobs();
-      await stopPushJob();
+      // Sync, race completion, e-mail, push, community channels, retention and backups. On PostgreSQL several
       await stopBackupJob();
     };
   };

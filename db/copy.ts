@@ -53,6 +53,8 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   rate_limits: {
     notCopied: "throttle counters of running PostgreSQL processes, expiring; unused on SQLite",
   },
+  community_channels: "copy",
+  channel_outbox: "copy",
 };
 
 type TableName = keyof Database;

@@ -286,6 +286,35 @@ export interface PushOutboxTable {
   sent_at: Instant | null;
 }
 
+/** A community channel's settings (0029): its secret sealed, the events it posts. */
+export interface CommunityChannelsTable {
+  provider: "discord" | "telegram";
+  secret_sealed: string;
+  secret_hint: string;
+  chat_id: string | null;
+  /** JSON array of event names. */
+  events: string;
+  bot_username: string | null;
+  update_offset: number | null;
+  updated_at: Instant;
+  updated_by: number | null;
+}
+
+/** A post queued for a community channel (0029), drained like the e-mail outbox. */
+export interface ChannelOutboxTable {
+  id: Generated<number>;
+  provider: "discord" | "telegram";
+  event: string;
+  text_body: string;
+  dedupe_key: string | null;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Instant;
+  last_error: string | null;
+  created_at: ColumnType<Instant, Instant, never>;
+  sent_at: Instant | null;
+}
+
 /** When a user last heard a personal alert about a race (one per 30 minutes at most). */
 export interface RaceAlertSendsTable {
   user_id: number;
@@ -468,6 +497,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   wager_flags: WagerFlagsTable;
   site_settings: SiteSettingsTable;
+  community_channels: CommunityChannelsTable;
+  channel_outbox: ChannelOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -550,3 +550,36 @@ export const linkRequestAnswerSchema = z.strictObject({
   message: z.string().min(1),
   request: linkRequestSchema,
 });
+
+/** A community channel's event names (docs/decisions/0078). */
+const channelEventsSchema = z.array(
+  z.enum(["race_started", "race_completed", "bonus_code", "announcement"]),
+);
+const maskedSecretSchema = z
+  .string()
+  .regex(/^….{1,4}$/)
+  .nullable();
+const channelTimes = { configured: z.boolean(), updatedAt: z.string().nullable() };
+
+/** GET /api/admin/community-channels: the settings, each secret as its last 4 characters only. */
+export const communityChannelsSchema = z.strictObject({
+  discord: z.strictObject({
+    webhookUrl: maskedSecretSchema,
+    events: channelEventsSchema,
+    ...channelTimes,
+  }),
+  telegram: z.strictObject({
+    botToken: maskedSecretSchema,
+    chatId: z.string().nullable(),
+    events: channelEventsSchema,
+    botUsername: z.string().nullable(),
+    ...channelTimes,
+  }),
+});
+
+/** PUT /api/admin/community-channels: the saved settings, masked. */
+export const communityChannelsSavedSchema = z.strictObject({
+  status: z.literal("success"),
+  message: z.string().min(1),
+  ...communityChannelsSchema.shape,
+});

@@ -23,6 +23,8 @@ import {
   giveawayEntryAnswerSchema,
   giveawayProofSchema,
   chatMessageSentSchema,
+  communityChannelsSavedSchema,
+  communityChannelsSchema,
   currentRaceSchema,
   preferencesAnswerSchema,
   preferencesSavedSchema,
@@ -374,6 +376,22 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     access: "admin",
     answer: "`{status, message, settings}`; body `{maskPlayerNames: true or false}`",
     schema: siteSettingsAnswerSchema,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/community-channels",
+    access: "admin",
+    answer:
+      "`{discord: {webhookUrl, events}, telegram: {botToken, chatId, events}}`, each secret as `…` and its last 4 characters",
+    schema: communityChannelsSchema,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/community-channels",
+    access: "admin",
+    answer:
+      "saves that shape (an empty secret keeps the saved one, null removes the channel); `{status, message, ...}` masked",
+    schema: communityChannelsSavedSchema,
   },
   {
     method: "GET",

@@ -33,6 +33,8 @@ export const AUDIT_KIND_LABELS = {
   "wager_flag.dismissed": "Wager flag dismissed",
   "wager_flag.confirmed": "Wager flag confirmed (payouts held)",
   "settings.updated": "Site settings changed",
+  "community_channel.saved": "Community channel saved",
+  "community_channel.removed": "Community channel removed",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -54,7 +56,8 @@ export function auditSubject(
     | "link_request"
     | "giveaway"
     | "wager_flag"
-    | "settings",
+    | "settings"
+    | "community_channel",
   id: number | string,
 ): string {
   return `${what}:${id}`;

@@ -55,6 +55,13 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must look like smtp://user:pass@host:587 or smtps://...")
       .optional(),
     MAIL_FROM: z.string().min(3).default("GoatedVIPs <no-reply@goatedvips.gg>"),
+    // The community channels' APIs (docs/decisions/0078): elsewhere only in tests.
+    TELEGRAM_API_BASE_URL: z
+      .url({ message: "TELEGRAM_API_BASE_URL must be an absolute URL" })
+      .default("https://api.telegram.org"),
+    DISCORD_API_BASE_URL: z
+      .url({ message: "DISCORD_API_BASE_URL must be an absolute URL" })
+      .default("https://discord.com/api"),
     // The structured log's threshold (app/lib/logger.server.ts).
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {

@@ -10,6 +10,7 @@ import helmet from "helmet";
 import { jsonApiRoutes } from "./api-routes.server";
 import { COMPRESSION_OPTIONS } from "./compression-settings";
 import { ADMIN_LOGIN_PATH, adminHostRoute, isAdminHost, isAdminOrigin } from "./admin-host";
+import type { CommunityChannelTest } from "~/domain/community-channels";
 import type { ProviderConnectionTest } from "~/domain/provider-token";
 import type { Readiness } from "~/domain/readiness";
 import { SERVICE_WORKER_PATH } from "~/domain/web-app-manifest";
@@ -86,6 +87,8 @@ export interface HttpAppOptions {
   signedInFrame: SignedInFrame;
   /** The admin API-token page's 'Test connection' (the load context's). */
   testProviderConnection?: ProviderConnectionTest;
+  /** The community channels page's 'Send test message' (the load context's). */
+  testCommunityChannel?: CommunityChannelTest;
 }
 
 /**
@@ -105,6 +108,7 @@ export function createHttpApp({
   syncGeneration,
   signedInFrame,
   testProviderConnection,
+  testCommunityChannel,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -246,6 +250,7 @@ export function createHttpApp({
     clientIp: req.ip ?? "unknown",
     onAdminHost: res.locals.onAdminHost === true,
     testProviderConnection,
+    testCommunityChannel,
   });
   // The JSON API answers with its route modules' handlers, without Remix's page routing.
   app.use(jsonApiRoutes(build, loadContext));

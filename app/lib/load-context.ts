@@ -1,4 +1,5 @@
 // Type declarations for what Remix passes around on our server.
+import type { CommunityChannelTest } from "~/domain/community-channels";
 import type { ProviderConnectionTest } from "~/domain/provider-token";
 
 /** The state Remix's single fetch streams into a document: each route's loader data, by route id. */
@@ -27,6 +28,8 @@ declare module "@remix-run/server-runtime" {
      * the server since routes do not import the provider's client (docs/decisions/0017).
      */
     testProviderConnection?: ProviderConnectionTest;
+    /** The community channels page's 'Send test message' (app/provider/community-channels.server.ts). */
+    testCommunityChannel?: CommunityChannelTest;
   }
 
   // Remix's single fetch: loader types flow to useLoaderData without JSON serialisation rules.

@@ -54,6 +54,9 @@ export default function AdminPanel() {
           <Link to="/admin/settings" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Site Settings
           </Link>
+          <Link to="/admin/community-channels" className={`${SECONDARY_BUTTON} px-4 py-2`}>
+            Community Channels
+          </Link>
           <Link to="/" className={`${SECONDARY_BUTTON} px-4 py-2`}>
             Back to Site
           </Link>

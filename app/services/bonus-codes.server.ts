@@ -9,9 +9,12 @@ import {
   orderBonusCodes,
 } from "~/domain/bonus-codes";
 import type { BonusCodeView } from "~/domain/bonus-codes";
+import { bonusCodePost } from "~/domain/community-channels";
 import type { NotificationView } from "~/domain/notifications";
+import { siteOrigin } from "~/lib/config.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
+import { enqueueChannelPosts } from "./community-channels.server";
 import { db } from "./db.server";
 import { addNotifications, announceNotifications } from "./notifications.server";
 
@@ -102,7 +105,7 @@ async function recipientSlices(trx: Transaction<Database>): Promise<number[][]> 
 
 /**
  * Adds a code with its audit row, and tells every user of it (kind bonus_code; e-mail follows the
- * preferences through addNotifications), all in one transaction; the notifications are announced
+ * preferences through addNotifications) and the community channels, all in one transaction; the notifications are announced
  * once it has committed. A code that has already expired is recorded but announced to nobody.
  */
 export async function createBonusCode(
@@ -137,6 +140,8 @@ export async function createBonusCode(
     );
     const told: NotificationView[] = [];
     if (!code.expired) {
+      const post = bonusCodePost(code, `${siteOrigin()}/bonus-codes`);
+      await enqueueChannelPosts(trx, "bonus_code", post, `bonus_code:${code.id}`, now);
       const { title, message } = newBonusCodeNotification(code);
       for (const userIds of await recipientSlices(trx)) {
         const rows = userIds.map((userId) => ({

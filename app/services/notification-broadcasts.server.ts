@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
+import { announcementPost } from "~/domain/community-channels";
 import type { BroadcastInput } from "~/domain/notification-broadcast";
 import { isNotificationAudience, NOTIFICATION_AUDIENCES } from "~/domain/notifications";
 import type { NotificationAudience } from "~/domain/notifications";
@@ -8,6 +9,7 @@ import { pageWindow } from "~/domain/paging";
 import type { PageWindow } from "~/domain/paging";
 import type { AuditActor } from "./audit.server";
 import { recordAudit } from "./audit.server";
+import { enqueueChannelPosts } from "./community-channels.server";
 import { db } from "./db.server";
 import { addNotifications, announceNotifications } from "./notifications.server";
 
@@ -63,8 +65,8 @@ export async function audienceSizes(): Promise<Record<NotificationAudience, numb
 export type SendOutcome = { sent: BroadcastView } | { noRecipients: true };
 
 /**
- * Sends a broadcast: the broadcast row, one notification per recipient and the audit row in one
- * transaction, then the live push once it has committed. `noRecipients` (and nothing written)
+ * Sends a broadcast: the broadcast row, one notification per recipient, the community channels'
+ * post and the audit row in one transaction, then the live push once it has committed. `noRecipients` (and nothing written)
  * when the audience is empty.
  */
 export async function sendBroadcast(
@@ -104,6 +106,13 @@ export async function sendBroadcast(
       .set({ delivered_count: notifications.length })
       .where("id", "=", broadcast.id)
       .execute();
+    await enqueueChannelPosts(
+      trx,
+      "announcement",
+      announcementPost(input.title, input.message),
+      `announcement:${broadcast.id}`,
+      now,
+    );
     await recordAudit(
       trx,
       {

@@ -2,6 +2,9 @@ import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import type { NotificationView } from "~/domain/notifications";
 import type { Completion, Participant, RaceView } from "~/domain/race";
+import { raceCompletedPost } from "~/domain/community-channels";
+import { siteOrigin } from "~/lib/config.server";
+import { enqueueChannelPosts } from "./community-channels.server";
 import { db } from "./db.server";
 import { enqueueRaceEndedEmails } from "./email/race-emails.server";
 import { addNotifications, type NewNotification } from "./notifications.server";
@@ -57,9 +60,9 @@ export async function completeRaceIn(
 
 /**
  * Stores a completed race's top 10 as of `now` (capped at its end) and seals it (its hash, see
- * race-proof.server.ts), tells the winners and queues the "race ended" e-mail for everyone else
- * who wants race updates; returns the winners, their notifications and the hash, to announce after
- * the commit.
+ * race-proof.server.ts), tells the winners, queues the "race ended" e-mail for everyone else who
+ * wants race updates and the community channels' post of the result; returns the winners, their
+ * notifications and the hash, to announce after the commit.
  */
 export async function freezeResults(
   trx: Transaction<Database>,
@@ -89,6 +92,15 @@ export async function freezeResults(
   const resultHash = await sealResult(trx, race);
   const notifications = await notifyWinners(trx, race, winners, now);
   await enqueueRaceEndedEmails(trx, race, standings, now);
+  const raceUrl = `${siteOrigin()}/wager-races/${race.id}`;
+  await enqueueChannelPosts(
+    trx,
+    "race_completed",
+    // Sealed just above: its proof page verifies it from now on.
+    raceCompletedPost(race, winners, { race: raceUrl, proof: `${raceUrl}/proof` }),
+    `race_completed:${race.id}`,
+    now,
+  );
   return { winners, notifications, resultHash };
 }
 

@@ -26,6 +26,7 @@ import * as m0025 from "./0025_published_sync_generation";
 import * as m0026 from "./0026_race_payouts";
 import * as m0027 from "./0027_race_result_hash";
 import * as m0028 from "./0028_web_push";
+import * as m0029 from "./0029_community_channels";
 import * as m0030 from "./0030_giveaways";
 import * as m0031 from "./0031_wager_flags";
 import * as m0032 from "./0032_player_name_privacy";
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0026_race_payouts": m0026,
   "0027_race_result_hash": m0027,
   "0028_web_push": m0028,
+  "0029_community_channels": m0029,
   "0030_giveaways": m0030,
   "0031_wager_flags": m0031,
   "0032_player_name_privacy": m0032,

@@ -24,6 +24,8 @@ export const OWN_PORT_OFFSETS = {
   "multi-process-1": 96,
   "name-privacy-js-off": 97,
   "name-privacy-js-on": 98,
+  "channels-js-off": 99,
+  "channels-js-on": 100,
 } as const;
 
 export function ownPort(name: keyof typeof OWN_PORT_OFFSETS): number {

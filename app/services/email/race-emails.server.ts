@@ -1,10 +1,12 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import type { RaceView } from "~/domain/race";
+import { raceStartedPost } from "~/domain/community-channels";
 import { raceEndedEmail, raceStartedEmail } from "~/domain/email-templates";
 import type { Standing } from "~/domain/race-standings";
 import { PAID_POSITIONS, prizeCents } from "~/domain/race-prizes";
 import { siteOrigin } from "~/lib/config.server";
+import { enqueueChannelPosts } from "~/services/community-channels.server";
 import { db } from "~/services/db.server";
 import { emailRecipients, enqueueEmails } from "./outbox.server";
 
@@ -15,7 +17,8 @@ import { emailRecipients, enqueueEmails } from "./outbox.server";
  */
 
 /**
- * E-mails the start of every live race that has started and was not e-mailed yet. Each race is
+ * E-mails (and posts to the community channels) the start of every live race that has started
+ * and was not announced yet. Each race is
  * marked by a guarded update in the transaction that queues its e-mails, so a restart or a second
  * caller never sends a start twice. Run by the race job and after an admin's save.
  */
@@ -37,11 +40,22 @@ export async function announceRaceStarts(now: Date = new Date()): Promise<number
         .where("start_announced_at", "is", null)
         .executeTakeFirst();
       if (marked.numUpdatedRows === 0n) return 0;
-      const recipients = await emailRecipients(trx, "wagerRaceUpdates");
-      const content = raceStartedEmail(
-        { title: race.title, endDate: race.end_date, prizePoolCents: race.prize_pool_cents },
-        `${siteOrigin()}/wager-races/${race.id}`,
+      const started = {
+        title: race.title,
+        endDate: race.end_date,
+        prizePoolCents: race.prize_pool_cents,
+      };
+      const url = `${siteOrigin()}/wager-races/${race.id}`;
+      // The community channels that post race starts, queued with the mark like the e-mails.
+      await enqueueChannelPosts(
+        trx,
+        "race_started",
+        raceStartedPost(started, url),
+        `race_started:${race.id}`,
+        now,
       );
+      const recipients = await emailRecipients(trx, "wagerRaceUpdates");
+      const content = raceStartedEmail(started, url);
       return enqueueEmails(
         trx,
         recipients.map((r) => ({

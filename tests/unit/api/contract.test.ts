@@ -915,6 +915,45 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
     });
   });
 
+  it("GET and PUT the community channels, secrets shown as their last 4 characters only", async () => {
+    const url = "/api/admin/community-channels";
+    const webhookUrl = "https://discord.com/api/webhooks/123456789012/contractWebhookToken_wxyz";
+    const botToken = "123456789:AAcontractBotTokenThatIsLongEnough_abcd";
+    const saved = await contract("PUT /api/admin/community-channels", url, 200, {
+      headers: { Cookie: adminCookie },
+      json: {
+        discord: { webhookUrl, events: ["race_completed", "bonus_code"] },
+        telegram: { botToken, chatId: "-1001234567890", events: ["announcement"] },
+      },
+    });
+    const shown = await contract("GET /api/admin/community-channels", url, 200, {
+      headers: { Cookie: adminCookie },
+    });
+    for (const answer of [saved, shown]) {
+      expect(answer.json).toMatchObject({
+        discord: { webhookUrl: "…wxyz", events: ["race_completed", "bonus_code"] },
+        telegram: { botToken: "…abcd", chatId: "-1001234567890", events: ["announcement"] },
+      });
+      expect(JSON.stringify(answer.json)).not.toContain("contractWebhookToken");
+      expect(JSON.stringify(answer.json)).not.toContain("contractBotToken");
+    }
+    const invalid = await contract("PUT /api/admin/community-channels", url, 400, {
+      headers: { Cookie: adminCookie },
+      json: { discord: { webhookUrl: "https://example.com/hook", events: ["race_started"] } },
+    });
+    expect(invalid.json).toMatchObject({
+      message: expect.stringContaining("Discord webhook URL must look like"),
+    });
+    const badEvent = await contract("PUT /api/admin/community-channels", url, 400, {
+      headers: { Cookie: adminCookie },
+      json: { telegram: { botToken: "", chatId: "-100", events: ["everything"] } },
+    });
+    expect(badEvent.json).toMatchObject({ message: expect.stringContaining("race_started") });
+    await contract("GET /api/admin/community-channels", url, 403, {
+      headers: { Cookie: userCookie },
+    });
+  });
+
   it("POST /api/user/password with {currentPassword, newPassword}", async () => {
     const wrong = await contract("POST /api/user/password", "/api/user/password", 400, {
       headers: { Cookie: userCookie },

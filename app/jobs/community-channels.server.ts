@@ -1,0 +1,94 @@
+import { botCommandOf, leaderboardReply, raceReply } from "~/domain/community-channels";
+import { PERIOD_NAMES } from "~/domain/leaderboard-period";
+import { readServerConfig, siteOrigin } from "~/lib/config.server";
+import { logger } from "~/lib/logger.server";
+import { startRepeatingJob } from "~/lib/repeating-job.server";
+import { communityApi } from "~/provider/community-channels.server";
+import type { CommunityApi } from "~/provider/community-channels.server";
+import {
+  drainChannelOutbox,
+  saveTelegramBotState,
+  telegramBotState,
+} from "~/services/community-channels.server";
+import { leaderboardPage } from "~/services/player-queries.server";
+import { currentRaceBoard } from "~/services/race-views.server";
+
+/** How often the channel outbox is drained: a queued post leaves within this long. */
+export const CHANNEL_OUTBOX_INTERVAL_MS = 5_000;
+
+/** How often the bot asks Telegram for new messages (its commands are answered within this). */
+export const BOT_POLL_INTERVAL_MS = 3_000;
+
+/** The Discord and Telegram APIs at the configured base URLs. */
+export function configuredCommunityApi(): CommunityApi {
+  const config = readServerConfig();
+  return communityApi({
+    discordBaseUrl: config.DISCORD_API_BASE_URL.replace(/\/+$/, ""),
+    telegramBaseUrl: config.TELEGRAM_API_BASE_URL.replace(/\/+$/, ""),
+  });
+}
+
+/**
+ * One pass of the Telegram bot (long polling needs no public URL; only the job leader polls, so
+ * two processes never read one update): learns its username once (getMe), reads the messages
+ * since the last pass and answers `/leaderboard` (the monthly top 10) and `/race` (the race page's
+ * top 10) from the services the pages read. Returns how many it answered.
+ */
+export async function answerBotCommands(
+  api: CommunityApi,
+  now: Date = new Date(),
+): Promise<number> {
+  const bot = await telegramBotState();
+  if (!bot) return 0;
+  if (!bot.botUsername) {
+    await saveTelegramBotState({ botUsername: await api.botUsername(bot.botToken) });
+  }
+  const updates = await api.updates(bot.botToken, bot.updateOffset, 0);
+  let answered = 0;
+  for (const update of updates) {
+    const message = update.message;
+    const command = botCommandOf(message?.text);
+    if (!message || !command) continue;
+    const text =
+      command === "leaderboard"
+        ? leaderboardReply(
+            PERIOD_NAMES.monthly.label,
+            (await leaderboardPage({ period: "monthly", pageSize: 10 })).players,
+            `${siteOrigin()}/leaderboard`,
+          )
+        : raceReply(await currentRaceBoard(now), `${siteOrigin()}/wager-races`);
+    try {
+      await api.reply(bot.botToken, message.chat.id, text);
+      answered += 1;
+    } catch (error) {
+      logger.warn({ err: error }, `Telegram bot: the answer to /${command} was not sent`);
+    }
+  }
+  const last = updates.at(-1);
+  if (last) await saveTelegramBotState({ updateOffset: last.update_id + 1 });
+  return answered;
+}
+
+/**
+ * The community channel jobs (docs/decisions/0078): drains the channel outbox, a few posts per
+ * channel a pass, as the providers' rate limits allow, and runs the Telegram bot. Returns the
+ * function that stops both.
+ */
+export function startCommunityChannelJobs({
+  api = configuredCommunityApi(),
+  outboxIntervalMs = CHANNEL_OUTBOX_INTERVAL_MS,
+}: { api?: CommunityApi; outboxIntervalMs?: number } = {}) {
+  const stopOutbox = startRepeatingJob("channel outbox", outboxIntervalMs, async () => {
+    const result = await drainChannelOutbox(api);
+    if (result.sent + result.retried + result.failed + result.rateLimited > 0) {
+      logger.info({ channels: result }, "Channel outbox drained");
+    }
+  });
+  const stopBot = startRepeatingJob("Telegram bot", BOT_POLL_INTERVAL_MS, () =>
+    answerBotCommands(api),
+  );
+  return async function stop() {
+    await stopOutbox();
+    await stopBot();
+  };
+}
