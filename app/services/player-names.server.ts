@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { RawBuilder } from "kysely";
+import type { Kysely, RawBuilder, Transaction } from "kysely";
+import type { Database } from "~db";
 import type { AuditActor } from "./audit.server";
 import { recordAudit } from "./audit.server";
 import { auditSubject } from "~/domain/audit";
@@ -43,10 +44,16 @@ export function playerNamePolicy(): Promise<PlayerNamePolicy> {
   return policy;
 }
 
-async function loadPolicy(): Promise<PlayerNamePolicy> {
+/**
+ * The policy as `executor` reads it, not kept: inside a transaction (a race's completion writing
+ * its channel post), where on SQLite a read through `db` would wait for that same transaction.
+ */
+export async function loadPolicy(
+  executor: Kysely<Database> | Transaction<Database> = db,
+): Promise<PlayerNamePolicy> {
   const [settings, shown] = await Promise.all([
-    db.selectFrom("site_settings").select("mask_player_names").executeTakeFirst(),
-    db
+    executor.selectFrom("site_settings").select("mask_player_names").executeTakeFirst(),
+    executor
       .selectFrom("users")
       .select("goated_id")
       .where("show_player_name", "=", 1)

@@ -3,11 +3,13 @@ import type { Database } from "~db/schema";
 import type { NotificationView } from "~/domain/notifications";
 import type { Completion, Participant, RaceView } from "~/domain/race";
 import { raceCompletedPost } from "~/domain/community-channels";
+import { withPublicNames } from "~/domain/player-names";
 import { siteOrigin } from "~/lib/config.server";
 import { enqueueChannelPosts } from "./community-channels.server";
 import { db } from "./db.server";
 import { enqueueRaceEndedEmails } from "./email/race-emails.server";
 import { addNotifications, type NewNotification } from "./notifications.server";
+import { loadPolicy } from "./player-names.server";
 import { sealResult } from "./race-proof.server";
 import { computeStandings, withPrizes } from "./race-standings.server";
 import { toRaceView } from "./race-store.server";
@@ -97,7 +99,10 @@ export async function freezeResults(
     trx,
     "race_completed",
     // Sealed just above: its proof page verifies it from now on.
-    raceCompletedPost(race, winners, { race: raceUrl, proof: `${raceUrl}/proof` }),
+    raceCompletedPost(race, withPublicNames(await loadPolicy(trx), winners), {
+      race: raceUrl,
+      proof: `${raceUrl}/proof`,
+    }),
     `race_completed:${race.id}`,
     now,
   );

@@ -21,6 +21,7 @@ import {
 } from "~/services/community-channels.server";
 import { db } from "~/services/db.server";
 import { sendBroadcast } from "~/services/notification-broadcasts.server";
+import { updateSiteSettings } from "~/services/player-names.server";
 import { completeRace } from "~/services/race-results.server";
 
 // The community channels' queue (docs/decisions/0078) against fake Discord and Telegram APIs over
@@ -192,6 +193,35 @@ describe("what the site posts", () => {
     expect(text).toContain("1. Alpha: $5,000.00 wagered, prize $120.00");
     expect(text).toContain("2. Bravo: $1,000.00 wagered, prize $80.00");
     expect(text).toContain(`/wager-races/${raceId}/proof`);
+  });
+
+  it("names the winners as the public sees them: masked while the site masks names", async () => {
+    await setUpBoth({ discord: ["race_completed"], telegram: [] });
+    await updateSiteSettings(admin, { maskPlayerNames: true }, T0);
+    try {
+      const NOV = "2026-11-01T00:00:00.000Z";
+      await insertPlayer(db, {
+        uid: "ch-mask1",
+        name: "SecretWhale",
+        snapshots: [
+          [NOV, 0],
+          ["2026-11-10T00:00:00.000Z", 9_000],
+        ],
+      });
+      const raceId = await insertRace(db, {
+        title: "Masked Race",
+        start_date: NOV,
+        end_date: "2026-11-20T00:00:00.000Z",
+        prize_distribution: JSON.stringify({ 1: 100 }),
+      });
+      await completeRace(raceId, T0);
+      await drainChannelOutbox(api, { now: at(0) });
+      const post = JSON.stringify(fake.calls.map((c) => c.body));
+      expect(post).toContain("Se****le");
+      expect(post).not.toContain("SecretWhale");
+    } finally {
+      await updateSiteSettings(admin, { maskPlayerNames: false }, T0);
+    }
   });
 });
 
