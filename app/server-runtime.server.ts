@@ -108,7 +108,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     const stopRaceJobs = startRaceJobs();
     const stopRetentionJob = startRetentionJob();
     const stopEmailJobs = startEmailJobs();
-    // Sync, race completion, e-mail, push, community channels, retention and backups. On PostgreSQL several
+    const stopPushJob = startPushJob();
+    const stopChannelJobs = startCommunityChannelJobs({ api: communityApi });
     const stopBackupJob = startBackupJob({
       databasePath,
       databaseUrl: config.DATABASE_URL,
@@ -144,7 +145,8 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       await stopRaceJobs();
       await stopRetentionJob();
       await stopEmailJobs();
-      // Sync, race completion, e-mail, push, community channels, retention and backups. On PostgreSQL several
+      await stopPushJob();
+      await stopChannelJobs();
       await stopBackupJob();
     };
   };
