@@ -15,12 +15,12 @@ import type {
 } from "~/domain/community-channels";
 import { channelChanges } from "~/domain/community-channels-form";
 import type { CommunityChannelsInput } from "~/domain/community-channels-form";
-import { EMAIL_CLAIM_LEASE_MS, MAX_EMAIL_ATTEMPTS, nextEmailAttempt } from "~/domain/email";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
 import { db } from "./db.server";
 import type { Executor } from "./email/outbox.server";
+import { abandonInterrupted, claim, errorText, markSent, recordFailure } from "./outbox.server";
 
 /**
  * The community channels (docs/decisions/0078): an admin's settings, their secrets sealed like
@@ -247,15 +247,7 @@ export async function drainChannelOutbox(
   { now = () => new Date() }: { now?: () => Date } = {},
 ): Promise<ChannelDrainResult> {
   const result: ChannelDrainResult = { sent: 0, retried: 0, failed: 0, rateLimited: 0 };
-  const abandoned = await db
-    .updateTable("channel_outbox")
-    .set({ status: "failed", last_error: "Delivery was interrupted on the last attempt" })
-    .where("status", "=", "queued")
-    .where("attempts", ">=", MAX_EMAIL_ATTEMPTS)
-    .where("next_attempt_at", "<=", now().toISOString())
-    .executeTakeFirst();
-  result.failed += Number(abandoned.numUpdatedRows);
-
+  result.failed += await abandonInterrupted("channel_outbox", now());
   for (const provider of CHANNEL_PROVIDERS) {
     const due = await db
       .selectFrom("channel_outbox")
@@ -270,36 +262,23 @@ export async function drainChannelOutbox(
     if (due.length === 0) continue;
     const target = await channelTarget(provider);
     for (const { id } of due) {
-      const post = await claim(id, now());
+      const post = await claim("channel_outbox", id, now());
       if (!post) continue;
       try {
         if (!target) throw new ChannelDeliveryError("The channel is no longer set up");
-        await sender.send(target, post.text);
-        await db
-          .updateTable("channel_outbox")
-          .set({ status: "sent", sent_at: now().toISOString(), last_error: null })
-          .where("id", "=", id)
-          .execute();
+        await sender.send(target, post.text_body);
+        await markSent("channel_outbox", id, now());
         result.sent += 1;
       } catch (error) {
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const message = errorText(error).slice(0, 500);
         const retryAfterMs = error instanceof ChannelDeliveryError ? error.retryAfterMs : null;
         if (retryAfterMs !== null) {
           await putOff(provider, id, message, new Date(now().getTime() + retryAfterMs));
           result.rateLimited += 1;
           break;
         }
-        const next = target ? nextEmailAttempt(post.attempts, now()) : null;
-        await db
-          .updateTable("channel_outbox")
-          .set({
-            last_error: message,
-            ...(next ? { next_attempt_at: next.toISOString() } : { status: "failed" }),
-          })
-          .where("id", "=", id)
-          .execute();
-        if (next) result.retried += 1;
-        else result.failed += 1;
+        const final = target === null;
+        result[await recordFailure("channel_outbox", post, message, now(), { final })] += 1;
       }
     }
   }
@@ -327,23 +306,6 @@ async function putOff(provider: ChannelProvider, id: number, message: string, un
       .where("next_attempt_at", "<", stamp)
       .execute();
   });
-}
-
-/** Takes a due post for this pass: null when another pass took it first. */
-async function claim(id: number, now: Date): Promise<{ text: string; attempts: number } | null> {
-  const row = await db
-    .updateTable("channel_outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS).toISOString(),
-    }))
-    .where("id", "=", id)
-    .where("status", "=", "queued")
-    .where("attempts", "<", MAX_EMAIL_ATTEMPTS)
-    .where("next_attempt_at", "<=", now.toISOString())
-    .returning(["text_body", "attempts"])
-    .executeTakeFirst();
-  return row ? { text: row.text_body, attempts: row.attempts } : null;
 }
 
 /** The newest posts, for the admin page: what was sent, what waits, what failed and why. */

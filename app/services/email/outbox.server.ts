@@ -2,26 +2,25 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "~db/schema";
 import type { PreferenceKey } from "~/domain/account-forms";
-import {
-  EMAIL_CLAIM_LEASE_MS,
-  MAX_EMAIL_ATTEMPTS,
-  UNSUBSCRIBE_LINK_TTL_MS,
-  nextEmailAttempt,
-} from "~/domain/email";
+import { UNSUBSCRIBE_LINK_TTL_MS } from "~/domain/email";
 import type { EmailKind } from "~/domain/email";
 import type { EmailContent } from "~/domain/email-templates";
 import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/domain/account-forms";
 import { siteOrigin } from "~/lib/config.server";
 import { signToken } from "~/lib/signed-token.server";
-import { db } from "~/services/db.server";
+import {
+  abandonInterrupted,
+  claim,
+  dueIds,
+  errorText,
+  markSent,
+  recordFailure,
+} from "~/services/outbox.server";
 import { renderEmail } from "./render.server";
 
 /**
  * The e-mail outbox (docs/decisions/0025): messages are queued inside the transaction of the change
- * they tell about, and a job sends them. Each is claimed with a guarded UPDATE (attempts + 1, next
- * attempt pushed past a lease) before it is sent, so two passes never send one message and a claim
- * left by a crash is taken again once its lease ends. Failures wait 1, 2, 4, 8 minutes; the fifth
- * marks the message failed.
+ * they tell about, and a job sends them through the queue steps of app/services/outbox.server.ts.
  */
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -192,87 +191,24 @@ export async function drainOutbox(
   { now = () => new Date(), limit = 100 }: { now?: () => Date; limit?: number } = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
-  // A message whose last attempt was claimed but never finished (a crash) gives up here.
-  const abandoned = await db
-    .updateTable("email_outbox")
-    .set({ status: "failed", last_error: "Delivery was interrupted on the last attempt" })
-    .where("status", "=", "queued")
-    .where("attempts", ">=", MAX_EMAIL_ATTEMPTS)
-    .where("next_attempt_at", "<=", now().toISOString())
-    .executeTakeFirst();
-  result.failed += Number(abandoned.numUpdatedRows);
-
-  const due = await db
-    .selectFrom("email_outbox")
-    .select("id")
-    .where("status", "=", "queued")
-    .where("next_attempt_at", "<=", now().toISOString())
-    .orderBy("next_attempt_at")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  for (const { id } of due) {
-    const message = await claim(id, now());
-    if (!message) continue;
+  result.failed += await abandonInterrupted("email_outbox", now());
+  for (const id of await dueIds("email_outbox", now(), limit)) {
+    const row = await claim("email_outbox", id, now());
+    if (!row) continue;
     try {
-      await transport.send(message);
-      await db
-        .updateTable("email_outbox")
-        .set({ status: "sent", sent_at: now().toISOString(), last_error: null })
-        .where("id", "=", id)
-        .execute();
+      await transport.send({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        unsubscribeUrl: row.unsubscribe_url,
+      });
+      await markSent("email_outbox", id, now());
       result.sent += 1;
     } catch (error) {
-      const failedAt = now();
-      const next = nextEmailAttempt(message.attempts, failedAt);
-      await db
-        .updateTable("email_outbox")
-        .set({
-          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-          ...(next ? { next_attempt_at: next.toISOString() } : { status: "failed" }),
-        })
-        .where("id", "=", id)
-        .execute();
-      if (next) result.retried += 1;
-      else result.failed += 1;
+      result[await recordFailure("email_outbox", row, errorText(error), now())] += 1;
     }
   }
   return result;
-}
-
-/** Takes a due message for this pass: null when another pass took it first. */
-async function claim(
-  id: number,
-  now: Date,
-): Promise<(OutboxMessage & { attempts: number }) | null> {
-  const row = await db
-    .updateTable("email_outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS).toISOString(),
-    }))
-    .where("id", "=", id)
-    .where("status", "=", "queued")
-    .where("attempts", "<", MAX_EMAIL_ATTEMPTS)
-    .where("next_attempt_at", "<=", now.toISOString())
-    .returning([
-      "id",
-      "to_address",
-      "subject",
-      "text_body",
-      "html_body",
-      "unsubscribe_url",
-      "attempts",
-    ])
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
-    unsubscribeUrl: row.unsubscribe_url,
-    attempts: row.attempts,
-  };
 }

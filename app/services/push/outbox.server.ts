@@ -1,5 +1,4 @@
 import type { PreferenceKey } from "~/domain/account-forms";
-import { EMAIL_CLAIM_LEASE_MS, MAX_EMAIL_ATTEMPTS, nextEmailAttempt } from "~/domain/email";
 import type { NotificationView } from "~/domain/notifications";
 import {
   PUSH_PREFERENCE_OF_NOTIFICATION,
@@ -8,6 +7,14 @@ import {
 } from "~/domain/push";
 import type { PushPayload } from "~/domain/push";
 import { db } from "~/services/db.server";
+import {
+  abandonInterrupted,
+  claim,
+  dueIds,
+  errorText,
+  markSent,
+  recordFailure,
+} from "~/services/outbox.server";
 import { preferenceIsOn } from "~/services/email/outbox.server";
 import type { Executor } from "~/services/email/outbox.server";
 
@@ -141,9 +148,8 @@ function statusCodeOf(error: unknown): number | undefined {
 
 /** web-push's errors say "Received unexpected response code": the status says what happened. */
 function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
   const status = statusCodeOf(error);
-  return status === undefined ? message : `HTTP ${status}: ${message}`;
+  return status === undefined ? errorText(error) : `HTTP ${status}: ${errorText(error)}`;
 }
 
 /**
@@ -155,87 +161,33 @@ export async function drainPushOutbox(
   { now = () => new Date(), limit = 100 }: { now?: () => Date; limit?: number } = {},
 ): Promise<PushDrainResult> {
   const result: PushDrainResult = { sent: 0, retried: 0, failed: 0, expired: 0 };
-  // A push whose last attempt was claimed but never finished (a crash) gives up here.
-  const abandoned = await db
-    .updateTable("push_outbox")
-    .set({ status: "failed", last_error: "Delivery was interrupted on the last attempt" })
-    .where("status", "=", "queued")
-    .where("attempts", ">=", MAX_EMAIL_ATTEMPTS)
-    .where("next_attempt_at", "<=", now().toISOString())
-    .executeTakeFirst();
-  result.failed += Number(abandoned.numUpdatedRows);
-
-  const due = await db
-    .selectFrom("push_outbox")
-    .select("id")
-    .where("status", "=", "queued")
-    .where("next_attempt_at", "<=", now().toISOString())
-    .orderBy("next_attempt_at")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  for (const { id } of due) {
-    const push = await claim(id, now());
+  result.failed += await abandonInterrupted("push_outbox", now());
+  for (const id of await dueIds("push_outbox", now(), limit)) {
+    const push = await claim("push_outbox", id, now());
     if (!push) continue;
+    const subscription = await db
+      .selectFrom("push_subscriptions")
+      .select(["endpoint", "p256dh", "auth"])
+      .where("id", "=", push.subscription_id)
+      .executeTakeFirst();
+    if (!subscription) continue;
+    const target = {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+    };
     try {
-      await sender.send(push.target, push.payload);
-      await db
-        .updateTable("push_outbox")
-        .set({ status: "sent", sent_at: now().toISOString(), last_error: null })
-        .where("id", "=", id)
-        .execute();
+      await sender.send(target, push.payload);
+      await markSent("push_outbox", id, now());
       result.sent += 1;
     } catch (error) {
       if (isSubscriptionGone(statusCodeOf(error))) {
         // Its queued pushes, this one included, go with it.
-        await db.deleteFrom("push_subscriptions").where("id", "=", push.subscriptionId).execute();
+        await db.deleteFrom("push_subscriptions").where("id", "=", push.subscription_id).execute();
         result.expired += 1;
         continue;
       }
-      const next = nextEmailAttempt(push.attempts, now());
-      await db
-        .updateTable("push_outbox")
-        .set({
-          last_error: describeFailure(error).slice(0, 500),
-          ...(next ? { next_attempt_at: next.toISOString() } : { status: "failed" }),
-        })
-        .where("id", "=", id)
-        .execute();
-      if (next) result.retried += 1;
-      else result.failed += 1;
+      result[await recordFailure("push_outbox", push, describeFailure(error), now())] += 1;
     }
   }
   return result;
-}
-
-/** Takes a due push for this pass: null when another pass took it first. */
-async function claim(id: number, now: Date) {
-  const claimed = await db
-    .updateTable("push_outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS).toISOString(),
-    }))
-    .where("id", "=", id)
-    .where("status", "=", "queued")
-    .where("attempts", "<", MAX_EMAIL_ATTEMPTS)
-    .where("next_attempt_at", "<=", now.toISOString())
-    .returning(["subscription_id", "payload", "attempts"])
-    .executeTakeFirst();
-  if (!claimed) return null;
-  const subscription = await db
-    .selectFrom("push_subscriptions")
-    .select(["endpoint", "p256dh", "auth"])
-    .where("id", "=", claimed.subscription_id)
-    .executeTakeFirst();
-  if (!subscription) return null;
-  return {
-    subscriptionId: claimed.subscription_id,
-    payload: claimed.payload,
-    attempts: claimed.attempts,
-    target: {
-      endpoint: subscription.endpoint,
-      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-    },
-  };
 }
