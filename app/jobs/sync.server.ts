@@ -160,13 +160,12 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
   if (changed > 0) await notifyRankUps(ranksBefore, now());
   if (changed > 0) {
+    const snapshot = await leaderboardSnapshot();
+    await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
+    // After the open pages' update, which waits for nothing a player alone is told.
     await sendRaceAlerts(now()).catch((error: unknown) =>
       logger.error({ err: error }, "sync: the race alerts failed"),
     );
-  }
-  if (changed > 0) {
-    const snapshot = await leaderboardSnapshot();
-    await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
   }
   // The wager flag rules read what the sync stored, once its result is visible, and outside the
   // sync's own time (a benchmarked budget): one evaluation at a time, in the order of the syncs.

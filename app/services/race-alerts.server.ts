@@ -24,6 +24,17 @@ export async function sendRaceAlerts(now: Date = new Date()): Promise<number> {
     .executeTakeFirst();
   // Before the race's first sync there is no earlier standing to compare with.
   if (!latest?.taken_at || latest.taken_at <= race.startDate) return 0;
+  const users = await db
+    .selectFrom("users")
+    .leftJoin("notification_preferences as p", "p.user_id", "users.id")
+    .select(["users.id", "users.goated_id"])
+    .where("users.disabled_at", "is", null)
+    .where(preferenceIsOn("wagerRaceUpdates"), "=", 1)
+    // Linked users are few: all of them, matched to the alerts here.
+    .where("users.goated_id", "is not", null)
+    .execute();
+  // Two rankings of the whole race are the cost: only when someone listens.
+  if (users.length === 0) return 0;
   const [previous, current] = await Promise.all([
     computeStandings(race, new Date(Date.parse(latest.taken_at) - 1)),
     computeStandings(race, now),
@@ -37,15 +48,6 @@ export async function sendRaceAlerts(now: Date = new Date()): Promise<number> {
   });
   if (alerts.length === 0) return 0;
 
-  const users = await db
-    .selectFrom("users")
-    .leftJoin("notification_preferences as p", "p.user_id", "users.id")
-    .select(["users.id", "users.goated_id"])
-    .where("users.disabled_at", "is", null)
-    .where(preferenceIsOn("wagerRaceUpdates"), "=", 1)
-    // Linked users are few: all of them, matched to the alerts here.
-    .where("users.goated_id", "is not", null)
-    .execute();
   const alertOf = new Map(alerts.map((alert) => [alert.uid, alert]));
   const stamp = now.toISOString();
   const quietUntil = new Date(now.getTime() - RACE_ALERT_INTERVAL_MS).toISOString();
