@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
-import { SubmitButton } from "~/components/ui/form";
+import { RadioGroup, SubmitButton } from "~/components/ui/form";
 import {
   MASKING_CHOICE_REFUSED,
   maskPlayerName,
@@ -84,21 +84,7 @@ export default function AdminSettings() {
         </p>
         {/* The key resets the choice to the saved one after a save's redirect. */}
         <Form method="post" className="mt-4 space-y-3" key={String(settings.maskPlayerNames)}>
-          <fieldset>
-            <legend className="text-sm font-semibold">On the public site</legend>
-            {choices.map((choice) => (
-              <label key={choice.value} className="mt-2 flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={NAME_CHOICE_FIELD}
-                  value={choice.value}
-                  defaultChecked={choice.checked}
-                  className="h-4 w-4 accent-primary"
-                />
-                {choice.label}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup legend="On the public site" name={NAME_CHOICE_FIELD} choices={choices} />
           {refusal ? (
             <p role="alert" className="text-sm text-red-400">
               {refusal.message}

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { RadioGroup } from "~/components/ui/form";
 import { useSubmittingIntent } from "~/components/ui/hooks";
 import { maskPlayerName, NAME_CHOICE_FIELD } from "~/domain/player-names";
 
@@ -47,21 +48,12 @@ export function PlayerNameChoice({
       {/* The key resets the choice to the saved one after a save's redirect. */}
       <Form method="post" className="mt-4 space-y-3" key={String(showPlayerName)}>
         <input type="hidden" name="intent" value={PLAYER_NAME_INTENT} />
-        <fieldset>
-          <legend className="text-sm font-semibold">On the leaderboards and races</legend>
-          {choices.map((choice) => (
-            <label key={choice.value} className="mt-2 flex items-center gap-2 break-all">
-              <input
-                type="radio"
-                name={NAME_CHOICE_FIELD}
-                value={choice.value}
-                defaultChecked={choice.checked}
-                className="h-4 w-4 accent-primary"
-              />
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          legend="On the leaderboards and races"
+          name={NAME_CHOICE_FIELD}
+          choices={choices}
+          labelClassName="break-all"
+        />
         {error ? (
           <p role="alert" className="text-sm text-red-400">
             {error}

@@ -135,6 +135,37 @@ export function ChoiceField({
   );
 }
 
+/** Native radio buttons under a legend, one of them checked: a choice a plain form posts. */
+export function RadioGroup({
+  legend,
+  name,
+  choices,
+  labelClassName = "",
+}: {
+  legend: string;
+  name: string;
+  choices: ReadonlyArray<{ value: string; label: string; checked: boolean }>;
+  labelClassName?: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className={`mt-2 flex items-center gap-2 ${labelClassName}`}>
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            defaultChecked={choice.checked}
+            className="h-4 w-4 accent-primary"
+          />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function TextAreaField({
   label,
   errors,
