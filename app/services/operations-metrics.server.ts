@@ -8,8 +8,8 @@ const OUTBOX_STATUSES = ["queued", "failed"] as const satisfies readonly EmailSt
 
 /**
  * The metrics read from the database when /metrics is scraped (§A11): the last successful sync's
- * age and players (true across restarts and for `npm run sync`), and the e-mail outbox's depth
- * and failures, and the newest successful backup's age.
+ * age and players (true across restarts and for `npm run sync`), each outbox's depth and failures
+ * (e-mail, push, Discord and Telegram), and the newest successful backup's age.
  */
 export function exposeDatabaseMetrics(): void {
   exposeBackupAge(async () => {
@@ -32,13 +32,28 @@ export function exposeDatabaseMetrics(): void {
       return lastSuccess ? [{ value: lastSuccess.players_count }] : [];
     },
   });
+  exposeOutboxDepth("email_outbox", "goatedvips_email_outbox_messages", "E-mails");
+  exposeOutboxDepth("push_outbox", "goatedvips_push_outbox_messages", "Push messages");
+  exposeOutboxDepth(
+    "channel_outbox",
+    "goatedvips_channel_outbox_messages",
+    "Discord and Telegram posts",
+  );
+}
+
+/** One durable outbox's depth: what waits or will be retried, and what was given up on. */
+function exposeOutboxDepth(
+  table: "email_outbox" | "push_outbox" | "channel_outbox",
+  name: string,
+  what: string,
+): void {
   exposeGaugeReadOnScrape({
-    name: "goatedvips_email_outbox_messages",
-    help: "E-mails in the outbox: queued (waiting or to retry) and failed (given up)",
+    name,
+    help: `${what} in the outbox: queued (waiting or to retry) and failed (given up)`,
     labelNames: ["status"],
     read: async () => {
       const rows = await db
-        .selectFrom("email_outbox")
+        .selectFrom(table)
         .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
         .where("status", "in", OUTBOX_STATUSES)
         .groupBy("status")

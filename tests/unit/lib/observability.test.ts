@@ -250,6 +250,19 @@ describe("GET /metrics", () => {
         size_bytes: 1,
       })
       .execute();
+    // A Discord post given up on: an operator sees it beside the e-mails (docs/operations.md).
+    await db
+      .insertInto("channel_outbox")
+      .values({
+        provider: "discord",
+        event: "announcement",
+        text_body: "Given up",
+        status: "failed",
+        attempts: 5,
+        next_attempt_at: backupFinishedAt,
+        created_at: backupFinishedAt,
+      })
+      .execute();
 
     const answer = await get("/metrics");
     expect(answer.status).toBe(200);
@@ -273,6 +286,9 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/goatedvips_websocket_clients\{endpoint="\/ws\/notifications"\} 0/);
     expect(text).toMatch(/goatedvips_email_outbox_messages\{status="queued"\} 0/);
     expect(text).toMatch(/goatedvips_email_outbox_messages\{status="failed"\} 0/);
+    expect(text).toMatch(/goatedvips_push_outbox_messages\{status="queued"\} 0/);
+    expect(text).toMatch(/goatedvips_channel_outbox_messages\{status="queued"\} 0/);
+    expect(text).toMatch(/goatedvips_channel_outbox_messages\{status="failed"\} 1/);
     expect(text).toMatch(/goatedvips_race_job_runs_total\{outcome="success"\} \d/);
     expect(text).toContain("nodejs_eventloop_lag_seconds");
     expect(text).toContain("process_cpu_user_seconds_total");
