@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
+import { Pager } from "~/components/admin/Pager";
 import { WagerChartPanel } from "~/components/player/WagerChartPanel";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatCents, formatUsd } from "~/domain/money";
@@ -34,11 +35,16 @@ const PAGE = "/admin/flags";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const now = new Date();
-  const flags = await listWagerFlags("open");
+  const page = new URL(request.url).searchParams.get("page");
+  const { flags, window, total } = await listWagerFlags("open", page);
   const charts = await Promise.all(
     flags.map((flag) => playerWagerChart(flag.playerUid, flag.playerName ?? flag.playerUid, now)),
   );
-  return { flags: flags.map((flag, i) => ({ ...flag, chart: charts[i]! })) };
+  return {
+    flags: flags.map((flag, i) => ({ ...flag, chart: charts[i]! })),
+    window,
+    total,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -144,7 +150,7 @@ function Evidence({ evidence }: { evidence: WagerFlagEvidence }) {
 
 /** `/admin/flags`: the open wager anomaly flags with their evidence, and the rules that raise them. */
 export default function AdminFlags() {
-  const { flags } = useLoaderData<typeof loader>();
+  const { flags, window, total } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -163,7 +169,7 @@ export default function AdminFlags() {
       ) : null}
       <section aria-labelledby="open-flags" className="mt-8">
         <h2 id="open-flags" className="font-display text-2xl font-extrabold uppercase">
-          Open flags ({flags.length})
+          Open flags ({total})
         </h2>
         {flags.length === 0 ? <p className="mt-3 text-muted">No open flags.</p> : null}
         <ul className="mt-4 space-y-6">
@@ -213,6 +219,7 @@ export default function AdminFlags() {
             );
           })}
         </ul>
+        <Pager page={window.page} totalPages={window.totalPages} />
       </section>
       <section aria-labelledby="flag-rules" className="mt-10">
         <h2 id="flag-rules" className="font-display text-2xl font-extrabold uppercase">

@@ -5,19 +5,31 @@ import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { listWagerFlags } from "~/services/wager-flags.server";
 
-/** `GET /api/admin/flags?status=`: the wager anomaly flags (issue 34 item 2), newest first. */
+/**
+ * `GET /api/admin/flags?status=&page=`: the wager anomaly flags (issue 34 item 2), newest first,
+ * 25 a page; the paging travels in headers (X-Total-Count, X-Page, X-Total-Pages) as on
+ * `/api/admin/users`.
+ */
 async function adminFlags({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  const status = new URL(request.url).searchParams.get("status");
+  const params = new URL(request.url).searchParams;
+  const status = params.get("status");
   if (status !== null && !isWagerFlagStatus(status)) {
     return apiError(400, `status must be ${WAGER_FLAG_STATUSES.join(", ")}`);
   }
-  const flags = await listWagerFlags(status ?? undefined);
+  const { flags, window, total } = await listWagerFlags(status ?? undefined, params.get("page"));
   const body = flags.map((flag): AdminWagerFlagJson => ({
     ...flag,
     evidence: { ...flag.evidence },
   }));
-  return jsonResponse(body, { headers: { "Cache-Control": "no-store" } });
+  return jsonResponse(body, {
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Total-Count": String(total),
+      "X-Page": String(window.page),
+      "X-Total-Pages": String(window.totalPages),
+    },
+  });
 }
 
 const route = apiRoute({ GET: adminFlags });

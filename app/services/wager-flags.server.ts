@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
+import { pageWindow } from "~/domain/paging";
+import type { PageWindow } from "~/domain/paging";
 import { yieldToEventLoop } from "~/lib/event-loop.server";
 import {
   flagHoldReason,
@@ -250,15 +252,28 @@ function flagsQuery(executor: Executor = db) {
     .orderBy("wager_flags.id", "desc");
 }
 
-/** Flags, newest first: those of `status`, or all. */
-export async function listWagerFlags(status?: WagerFlagStatus): Promise<WagerFlagView[]> {
+/** One page of the flags (25 a page), newest first: those of `status`, or all. */
+export async function listWagerFlags(
+  status?: WagerFlagStatus,
+  requestedPage: string | null = null,
+): Promise<{ flags: WagerFlagView[]; window: PageWindow; total: number }> {
+  const { n } = await db
+    .selectFrom("wager_flags")
+    .$if(status !== undefined, (query) => query.where("status", "=", status!))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const window = pageWindow(requestedPage, total);
   const rows = await flagsQuery()
     .$if(status !== undefined, (query) => query.where("wager_flags.status", "=", status!))
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
-  return rows.map(({ evidenceJson, ...row }) => ({
+  const flags = rows.map(({ evidenceJson, ...row }) => ({
     ...row,
     evidence: JSON.parse(evidenceJson) as WagerFlagEvidence,
   }));
+  return { flags, window, total };
 }
 
 export async function openFlagCount(): Promise<number> {

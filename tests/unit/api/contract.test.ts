@@ -520,6 +520,8 @@ describe("admin-and-content §7", { timeout: 60_000 }, () => {
         evidence: expect.objectContaining({ before: 900, after: 800 }),
       }),
     ]);
+    expect(answer.headers.get("X-Total-Count")).toBe("1");
+    expect(answer.headers.get("X-Total-Pages")).toBe("1");
     await contract("GET /api/admin/flags", "/api/admin/flags?status=closed", 400, {
       headers: { Cookie: adminCookie },
     });

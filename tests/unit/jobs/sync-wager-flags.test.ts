@@ -41,7 +41,7 @@ it(
     };
     expect(await runSync(options)).toMatchObject({ outcome: "success" });
     await wagerFlagsSettled();
-    const flags = await listWagerFlags();
+    const { flags } = await listWagerFlags();
     expect(flags.map((flag) => [flag.kind, flag.playerUid, flag.evidenceWindow])).toEqual([
       ["totals_decrease", "fp-live", "2026-05-04T09:00:00.000Z/2026-05-04T10:00:00.000Z"],
     ]);
@@ -51,6 +51,6 @@ it(
     clock.setTime(Date.parse("2026-05-04T10:05:00.000Z"));
     await runSync(options);
     await wagerFlagsSettled();
-    expect(await listWagerFlags()).toHaveLength(1);
+    expect((await listWagerFlags()).flags).toHaveLength(1);
   },
 );

@@ -45,7 +45,7 @@ beforeEach(async () => {
     wager_changed_at: syncAt,
   });
   await evaluateWagerFlags(syncAt);
-  flagId = (await listWagerFlags("open"))[0]!.id;
+  flagId = (await listWagerFlags("open")).flags[0]!.id;
   raceId = await insertRace(db, {
     status: "completed",
     start_date: ago(100),
@@ -93,6 +93,37 @@ describe("/admin/flags", () => {
       new Request("http://localhost/admin", { headers: as(adminToken) }),
     );
     expect(admin.data).toMatchObject({ openFlags: 1 });
+  });
+
+  it("pages the open flags 25 at a time, newest first, so a busy week's charts are not drawn at once", async () => {
+    await db
+      .insertInto("wager_flags")
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          kind: "totals_decrease" as const,
+          player_uid: PLAYER,
+          evidence_window: `window-${i}`,
+          evidence_json: JSON.stringify({ kind: "totals_decrease", before: 2, after: 1 }),
+          created_at: ago(2 + i / 100),
+        })),
+      )
+      .execute();
+    const pageOf = async (query: string) =>
+      (
+        await call(
+          flagsPage.loader,
+          new Request(`http://localhost/admin/flags${query}`, { headers: as(adminToken) }),
+        )
+      ).data as { flags: { evidenceWindow: string }[]; window: { page: number }; total: number };
+    const first = await pageOf("");
+    expect(first.total).toBe(31);
+    expect(first.flags).toHaveLength(25);
+    expect(first.flags[1]!.evidenceWindow).toBe("window-0");
+    const second = await pageOf("?page=2");
+    expect(second.window.page).toBe(2);
+    expect(second.flags.map((flag) => flag.evidenceWindow)).toEqual(
+      [24, 25, 26, 27, 28, 29].map((i) => `window-${i}`),
+    );
   });
 
   it("confirms a flag: the player's payout is held with the reason, and a second decision is a 409", async () => {

@@ -85,7 +85,7 @@ describe("the post-sync rules", () => {
       { kind: "wager_spike", player_uid: spiking, evidence_window: "2026-11-27", status: "open" },
     ]);
     expect(steady).not.toBe(spiking);
-    const spike = (await listWagerFlags("open")).find((flag) => flag.kind === "wager_spike");
+    const spike = (await listWagerFlags("open")).flags.find((flag) => flag.kind === "wager_spike");
     expect(spike).toMatchObject({
       playerUid: spiking,
       playerName: spiking,
@@ -169,7 +169,7 @@ describe("an admin's decision", () => {
       wager_changed_at: SYNC_AT,
     });
     await evaluateWagerFlags(SYNC_AT, NOW);
-    const [flag] = await listWagerFlags("open");
+    const [flag] = (await listWagerFlags("open")).flags;
     return { uid, id: flag!.id };
   }
 
