@@ -19,11 +19,12 @@ export function defaultMaxRequestsWaiting(cores = availableParallelism()): numbe
 }
 
 /**
- * Load shedding at the door (issue 30): at most `maxWaiting` page and API requests under way at
- * once; past that a new one is answered 503 with Retry-After at once, instead of joining a line
- * every member of which then waits longer. Mounted after /healthz, /readyz, /metrics and the
- * static files, which stay answered; websockets are upgrades and never come here. Sign-ins count
- * like any request, and their password hash has its own bounded queue besides (docs/decisions/0050).
+ * Load shedding at the door (issue 30, docs/decisions/0089): at most `maxWaiting` page and API
+ * requests under way at once; past that a new one is answered 503 with Retry-After at once,
+ * instead of joining a line every member of which then waits longer. Mounted after /healthz,
+ * /readyz, /metrics and the static files, which stay answered; websockets are upgrades and never
+ * come here. Sign-ins count like any request; their password hash has its own bounded queue
+ * besides (docs/decisions/0050).
  */
 export function shedLoad({
   maxWaiting,

@@ -278,7 +278,7 @@ export function signedInDocuments({
 
   // The first GET answer of each path not yet answered, while it is under way: a path's signed-in
   // requests wait for it rather than each render in full, which 200 members arriving at a freshly
-  // started server all did at once (the mixed bench's slowest 1%).
+  // started server all did at once (the mixed bench's slowest 1%; docs/decisions/0089).
   const firstAnswers = new Map<string, Promise<void>>();
   const answeredPaths = new Set<string>();
 
