@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { ADMIN_LOGIN_PATH, refusesDataRequest } from "./lib/admin-host";
 import { holdScriptsUntilFirstPaint } from "./lib/held-scripts.server";
+import { SHED_RETRY_AFTER_SECONDS } from "./lib/load-shedding.server";
 import { StylesheetProvider } from "./lib/inline-stylesheet";
 import { NonceProvider } from "./lib/nonce";
 import { stylesheetText } from "./lib/stylesheet-text.server";
@@ -14,6 +15,31 @@ import "./lib/load-context";
 export { startServerRuntime } from "./server-runtime.server";
 
 export const streamTimeout = 5_000;
+
+/** How long a page may take to render before the server gives up on it (the overloaded case). */
+export const RENDER_TIMEOUT_MS = streamTimeout + 1000;
+
+export const RENDER_TIMED_OUT_MESSAGE =
+  "This page took too long to prepare because the site is very busy. Please try again in a few seconds.";
+
+/**
+ * A render that ran out of time is the server's overload, not the page's fault: 503 with
+ * Retry-After (as load shedding answers, app/lib/load-shedding.server.ts), never cached.
+ */
+function renderTimedOut(): Response {
+  return new Response(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Busy · GoatedVIPs</title>` +
+      `</head><body><h1>Busy</h1><p>${RENDER_TIMED_OUT_MESSAGE}</p><p><a href="/">Home</a></p></body></html>`,
+    {
+      status: 503,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": String(SHED_RETRY_AFTER_SECONDS),
+      },
+    },
+  );
+}
 
 /**
  * The admin host serves the admin area only (app/lib/admin-host.ts): the data of any other page,
@@ -43,7 +69,12 @@ export default function handleRequest(
   const { loaderData, actionData, errors } = remixContext.staticHandlerContext;
   loadContext.captureDocumentData?.({ loaderData, actionData, errors });
   return new Promise<Response>((resolve, reject) => {
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+    let timedOut = false;
+    const timeout = setTimeout(() => {
+      timedOut = true;
+      abort();
+      resolve(renderTimedOut());
+    }, RENDER_TIMEOUT_MS);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheetText()}>
@@ -53,6 +84,7 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
+          if (timedOut) return;
           const chunks: Buffer[] = [];
           const sink = new PassThrough();
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -70,9 +102,11 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
-          reject(error);
+          // After a timeout the abort's own error: the 503 was answered already.
+          if (!timedOut) reject(error);
         },
         onError(error: unknown) {
+          if (timedOut) return;
           responseStatusCode = 500;
           console.error(error);
         },

@@ -86,6 +86,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       syncGeneration: () => syncGeneration() + playerNamesVersion(),
       // Signed-in pages spliced from the visitor's (docs/decisions/0042).
       signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
+      maxRequestsWaiting: config.HTTP_MAX_REQUESTS_WAITING,
       testProviderConnection: connectionTester(providerConfig.GOATED_API_BASE_URL),
       testCommunityChannel: communityChannelTester(communityApi),
     }),

@@ -45,6 +45,9 @@ const envSchema = z
     // the first, the whole request within the second, or the connection is closed.
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(10),
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(30),
+    // Page and API requests under way at once past which new ones get a 503 with Retry-After
+    // (app/lib/load-shedding.server.ts; default 128 per core).
+    HTTP_MAX_REQUESTS_WAITING: z.coerce.number().int().min(1).optional(),
     // Open websockets per client address (app/realtime/upgrade-router.server.ts says why 50).
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
     // Accounts one address may create in an hour (the e2e tests, all from one address, raise it).

@@ -18,6 +18,7 @@ import { TRUSTED_PROXIES } from "./client-address.server";
 import { servedOverHttps } from "./config.server";
 import { logger } from "./logger.server";
 import { operationsRoutes } from "./operations-routes.server";
+import { defaultMaxRequestsWaiting, OVERLOADED_MESSAGE, shedLoad } from "./load-shedding.server";
 import { hashOnBehalfOfClients } from "./password-hash-client.server";
 import { anonymousPageCache } from "./page-cache.server";
 import { privateAnswersForUsers } from "./private-answers.server";
@@ -38,12 +39,17 @@ import { isStorablePercentEncoded, UNSTORABLE_TEXT_MESSAGE } from "./storable-te
  * A refusal before any route: API clients parse every /api/ answer as JSON (docs/decisions/0009),
  * browsers get a page; the message (a constant, never the request's text) says why.
  */
-function refuse(req: express.Request, res: express.Response, status: 400 | 403, message: string) {
+function refuse(
+  req: express.Request,
+  res: express.Response,
+  status: 400 | 403 | 503,
+  message: string,
+) {
   if (req.path.startsWith("/api/")) {
     res.status(status).json({ status: "error", message });
     return;
   }
-  const title = status === 400 ? "Bad request" : "Forbidden";
+  const title = { 400: "Bad request", 403: "Forbidden", 503: "Busy" }[status];
   res
     .status(status)
     .type("html")
@@ -85,6 +91,8 @@ export interface HttpAppOptions {
   syncGeneration: () => number;
   /** The per-user parts of the site's frame, for signed-in pages spliced from a visitor's. */
   signedInFrame: SignedInFrame;
+  /** Page and API requests under way past which new ones get a 503 (./load-shedding.server.ts). */
+  maxRequestsWaiting?: number;
   /** The admin API-token page's 'Test connection' (the load context's). */
   testProviderConnection?: ProviderConnectionTest;
   /** The community channels page's 'Send test message' (the load context's). */
@@ -107,6 +115,7 @@ export function createHttpApp({
   sessionCookieName,
   syncGeneration,
   signedInFrame,
+  maxRequestsWaiting = defaultMaxRequestsWaiting(),
   testProviderConnection,
   testCommunityChannel,
 }: HttpAppOptions): express.Express {
@@ -225,6 +234,17 @@ export function createHttpApp({
     if (!res.locals.onAdminHost || adminHostRoute(req.path) !== "to-admin-login") return next();
     res.redirect(isSafeMethod(req.method) ? 302 : 303, ADMIN_LOGIN_PATH);
   });
+
+  // Past a bounded number of pages and API requests under way, the next is refused at once.
+  app.use(
+    shedLoad({
+      maxWaiting: maxRequestsWaiting,
+      refuse: (req, res, retryAfterSeconds) => {
+        res.set("Retry-After", String(retryAfterSeconds));
+        refuse(req, res, 503, OVERLOADED_MESSAGE);
+      },
+    }),
+  );
 
   // Anything answered for a signed-in user (cookie or Bearer) is `private, no-store`.
   app.use(privateAnswersForUsers(sessionCookieName));

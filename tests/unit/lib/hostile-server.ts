@@ -53,8 +53,10 @@ export async function startHostileServer({
   publicOrigin = null,
   adminHost = null,
   timeouts,
+  maxRequestsWaiting,
 }: {
   routes: Record<string, RouteModule>;
+  maxRequestsWaiting?: number;
   publicOrigin?: string | null;
   adminHost?: string | null;
   timeouts?: ClientTimeouts;
@@ -70,6 +72,7 @@ export async function startHostileServer({
     sessionCookieName: sessionCookie.name,
     syncGeneration: () => 0,
     signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
+    maxRequestsWaiting,
   });
   const server = createExpressServer(app, timeouts);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
