@@ -412,7 +412,8 @@ How each figure is taken:
   fetch, parse, validation, normalisation and the store in transactions of at most 50 ms (players
   upsert, snapshots, name index; the WAL is checkpointed once, after the result); then the run's
   bookkeeping and the update event. The first run
-  inserts everything; the second changes the totals of every tenth active player.
+  inserts everything; the second, once the first's wager flag rules are done (they follow a sync,
+  outside its time: docs/decisions/0080), changes the totals of every tenth active player.
 - Blocking (bench/blocking.ts): \`/healthz\` requested every 10 ms by one client while the server
   (the production build, its sync on the worker thread) fetches and stores a sync of 100,000
   referrals that changes every player (its longest wait); \`leaderboardPage\`
