@@ -202,7 +202,11 @@ export async function benchMainThread(
     const sessions = await sessionCookies(databaseFile);
     const browser = await launchChromium();
     try {
-      for (const { path: pagePath, who } of PAGES) {
+      // MAIN_THREAD_PAGES=/profile,/ measures only those pages (an A/B of one page's change).
+      const only = process.env.MAIN_THREAD_PAGES?.split(",");
+      for (const { path: pagePath, who } of PAGES.filter(
+        (page) => !only || only.includes(page.path),
+      )) {
         const url = `${origin}${pagePath}`;
         // A warm server, as for Lighthouse: the first render after start is not the page's cost.
         const headers: Record<string, string> = sessions[who]

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openDatabase } from "../db";
-import { PROFILE_COLORS } from "../app/domain/account-forms";
+import { PROFILE_COLORS } from "../app/domain/profile-colors";
 import { hashPassword } from "../app/services/passwords.server";
 import { insertSession, insertUser } from "../tests/factories";
 import { referralPayload } from "./payload";

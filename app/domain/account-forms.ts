@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROFILE_COLORS } from "./profile-colors";
 import { hasInvisibleCharacters, mixesScripts } from "./usernames";
 
 /**
@@ -25,21 +26,6 @@ export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password";
 export const NEW_PASSWORD_UNCHANGED = "New password must be different from the current one";
 export const CONFIRM_PASSWORD = "Please confirm your password";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-
-/** The ten emblem colours of docs/product.md §P3; the first is the default. */
-export const PROFILE_COLORS = [
-  "#D7FF00",
-  "#FF5E5B",
-  "#00A3FF",
-  "#FF00E5",
-  "#00FFA3",
-  "#FFB800",
-  "#9D4EDD",
-  "#FF3D00",
-  "#00FFFF",
-  "#FF00A0",
-] as const;
-export type ProfileColor = (typeof PROFILE_COLORS)[number];
 
 const username = z
   .string({ error: USERNAME_TOO_SHORT })

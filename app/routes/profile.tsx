@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -32,10 +31,10 @@ import {
 } from "~/components/profile/SessionsPanel";
 import { conflictErrors } from "~/domain/account";
 import { LINK_REQUESTED, UNLINKED } from "~/domain/goated-link";
-import { passwordChangeSchema, profileSchema } from "~/domain/account-forms";
 import { NAME_CHOICE_FIELD, NAME_CHOICE_REFUSED, parseNameChoice } from "~/domain/player-names";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
+import { validatePasswordChange, validateProfile } from "~/lib/account-form-validation.server";
 import { readForm } from "~/lib/form-body.server";
 import { replyTo } from "~/lib/intent";
 import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
@@ -117,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = readIntent(form);
   switch (intent) {
     case UPDATE_PROFILE_INTENT: {
-      const submission = parseWithZod(form, { schema: profileSchema });
+      const submission = validateProfile(form);
       if (submission.status !== "success") {
         return intentReply({ intent, result: submission.reply() }, 400);
       }
@@ -134,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case CHANGE_PASSWORD_INTENT: {
       // Passwords never travel back to the page in the form's reply.
       const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
-      const submission = parseWithZod(form, { schema: passwordChangeSchema });
+      const submission = validatePasswordChange(form);
       if (submission.status !== "success") {
         return intentReply({ intent, result: submission.reply({ hideFields }) }, 400);
       }

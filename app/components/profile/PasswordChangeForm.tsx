@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { CHECK_ON_BLUR, InputField, SubmitButton } from "~/components/ui/form";
+import {
+  CHECK_ON_BLUR,
+  InputField,
+  SubmitButton,
+  useValidationWhenShown,
+} from "~/components/ui/form";
 import { useSubmittingIntent } from "~/components/ui/hooks";
-import { passwordChangeSchema } from "~/domain/account-forms";
 
 export const CHANGE_PASSWORD_INTENT = "change-password";
 
@@ -18,11 +21,14 @@ export function PasswordChangeForm({
   lastResult?: SubmissionResult<string[]> | undefined;
 }) {
   const saving = useSubmittingIntent(CHANGE_PASSWORD_INTENT);
+  const onValidate = useValidationWhenShown(() =>
+    import("~/lib/account-form-validation").then((forms) => forms.validatePasswordChange),
+  );
   const [form, fields] = useForm({
     id: "password-change",
     lastResult,
     ...CHECK_ON_BLUR,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    onValidate,
   });
   return (
     <section aria-labelledby="password-heading" className="space-y-4">

@@ -1,6 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { CallToAction } from "~/components/ui/CallToAction";
 import {
@@ -9,9 +8,10 @@ import {
   InputField,
   SubmitButton,
   TextAreaField,
+  useValidationWhenShown,
 } from "~/components/ui/form";
 import { useSubmittingIntent } from "~/components/ui/hooks";
-import { PROFILE_COLORS, profileSchema } from "~/domain/account-forms";
+import { PROFILE_COLORS } from "~/domain/profile-colors";
 import type { Account } from "~/domain/account";
 import { PROFILE_COLOR_CLASSES } from "./ProfileEmblem";
 
@@ -26,6 +26,9 @@ export function ProfileEditForm({
   lastResult?: SubmissionResult<string[]> | undefined;
 }) {
   const saving = useSubmittingIntent(UPDATE_PROFILE_INTENT);
+  const onValidate = useValidationWhenShown(() =>
+    import("~/lib/account-form-validation").then((forms) => forms.validateProfile),
+  );
   const [form, fields] = useForm({
     id: "profile-edit",
     lastResult,
@@ -36,7 +39,7 @@ export function ProfileEditForm({
       bio: account.bio ?? "",
       profileColor: account.profileColor,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate,
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">

@@ -1,4 +1,4 @@
-import type { ProfileColor } from "~/domain/account-forms";
+import type { ProfileColor } from "~/domain/profile-colors";
 
 // Whole class names, so Tailwind generates them; the CSP forbids inline styles.
 export const PROFILE_COLOR_CLASSES: Record<ProfileColor, string> = {

@@ -1,5 +1,6 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
-import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, parse } from "@conform-to/react";
+import type { FieldMetadata, Submission } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { PRIMARY_BUTTON } from "./buttons";
 
@@ -9,6 +10,34 @@ export const INPUT =
 
 /** When the profile's forms check their fields in the browser: on leaving one, then as it changes. */
 export const CHECK_ON_BLUR = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
+
+type Validate<Input, Output> = (formData: FormData) => Submission<Input, string[], Output>;
+
+/**
+ * A form's browser validation (conform's `onValidate`), loaded when the form is shown instead of
+ * with the page: its zod schemas are about 90 KB gzip, evaluated in one long task
+ * (docs/decisions/0086). Until they arrive the browser checks nothing and a submit goes to the
+ * server, which answers with the same messages.
+ */
+export function useValidationWhenShown<Input, Output>(
+  load: () => Promise<Validate<Input, Output>>,
+): (context: { formData: FormData }) => Submission<Input, string[], Output> {
+  const [validate, setValidate] = useState<Validate<Input, Output>>();
+  useEffect(() => {
+    let shown = true;
+    void load().then((loaded) => {
+      if (shown) setValidate(() => loaded);
+    });
+    return () => {
+      shown = false;
+    };
+    // Loaded once per form: `load` is a new arrow at every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // Unchecked: a submit is a success (the browser sends it), a blur's check reports nothing.
+  return ({ formData }) =>
+    validate ? validate(formData) : parse<Output, string[]>(formData, { resolve: () => ({}) });
+}
 
 /** A field's messages, tied to its input by id for screen readers. */
 export function FieldErrors({
