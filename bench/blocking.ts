@@ -1,12 +1,14 @@
 // Work that could hold the server's event loop (issue 12, item 10), for bench/run.ts:
 // - the longest wait of a request (GET /healthz every 10 ms) while the server stores a
-//   100,000-referral sync that changes every player;
+//   100,000-referral sync that changes every player, a linked member listening for race alerts;
 // - a username search at 400,000 players (leaderboardPage, in a child process of its own so the
 //   run's other databases are untouched).
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { openDatabase } from "../db";
+import { insertUser } from "../tests/factories";
 import type { FakeProvider } from "../tests/fake-provider/server";
 import { advancedPayload, referralPayload } from "./payload";
 import { primeFakeProvider } from "./sync";
@@ -42,12 +44,9 @@ export async function benchBlocking(deps: ServerBenchDeps) {
 
 async function benchSyncWait({ work, origin, record, ms, withBenchServer }: ServerBenchDeps) {
   const payload = referralPayload(100_000, 4);
+  const databaseFile = path.join(work, "blocking.sqlite");
   // Syncs every 2 s after the last ended; the first (at start) stores the 100,000 players.
-  const options = {
-    payload,
-    database: { file: path.join(work, "blocking.sqlite") },
-    syncSeconds: 2,
-  };
+  const options = { payload, database: { file: databaseFile }, syncSeconds: 2 };
   const leader = async () => {
     const response = await fetch(`${origin}/api/affiliate/stats?page=1&limit=1`);
     const body = (await response.json()) as {
@@ -56,6 +55,23 @@ async function benchSyncWait({ work, origin, record, ms, withBenchServer }: Serv
     return body.data.all_time.data[0]?.wagered.all_time ?? 0;
   };
   await withBenchServer(options, async (provider) => {
+    // A linked member with race updates on (the default), as a real site has: after each sync
+    // the race alerts compare the race's standings for them (app/services/race-alerts.server.ts).
+    const seed = openDatabase(databaseFile);
+    try {
+      await insertUser(seed, { goated_id: "bench000001" });
+    } finally {
+      await seed.destroy();
+    }
+    // Measured as every sync after the first: the standings before it were ranked by the last one.
+    const syncRuns = async () => {
+      const text = await (await fetch(`${origin}/metrics`)).text();
+      return Number(/^goatedvips_sync_runs_total\{outcome="success"\} (\d+)$/m.exec(text)?.[1]);
+    };
+    const runsAtSeed = await syncRuns();
+    while ((await syncRuns()) < runsAtSeed + 2) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const before = await leader();
     const changed = advancedPayload(payload, 1);
     provider.setPayload(changed);

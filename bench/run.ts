@@ -416,7 +416,8 @@ How each figure is taken:
   outside its time: docs/decisions/0080), changes the totals of every tenth active player.
 - Blocking (bench/blocking.ts): \`/healthz\` requested every 10 ms by one client while the server
   (the production build, its sync on the worker thread) fetches and stores a sync of 100,000
-  referrals that changes every player (its longest wait); \`leaderboardPage\`
+  referrals that changes every player (its longest wait), a linked member listening for race
+  alerts; \`leaderboardPage\`
   with a search, 30 times after 3 warm-up runs, over 400,000 players stored by the sync's store.
 - \`/leaderboard\`: autocannon, 50 connections for 15 s after a 3 s warm-up, daily period, page 1,
   10,000 players; once without cookies, as a visitor (the budget; the page cache of

@@ -28,6 +28,8 @@ export interface RaceAlertInput {
   raceTitle: string;
   previous: readonly Standing[];
   current: readonly Standing[];
+  /** The players to decide for (the linked members who listen), out of the whole race. */
+  players: ReadonlySet<string>;
   /** The race's prizes by position (splitPool). */
   prizesCents: number[];
   /** Until the race ends, from the sync's instant. */
@@ -35,17 +37,17 @@ export interface RaceAlertInput {
 }
 
 export function decideRaceAlerts(input: RaceAlertInput): RaceAlert[] {
-  const { raceTitle, current, prizesCents, endsInMs } = input;
-  const previous = [...input.previous];
-  const standings = [...current];
-  const before = new Map(previous.map((s) => [s.uid, s]));
+  const { raceTitle, previous, current, players, prizesCents, endsInMs } = input;
+  // Only the listeners' places are looked up: a race can have 100,000 players.
+  const before = new Map(previous.filter((s) => players.has(s.uid)).map((s) => [s.uid, s]));
   const lastPaid = lastPaidPosition(prizesCents);
   const paid = (position: number | undefined) => position !== undefined && position <= lastPaid;
   const nearEnd = endsInMs > 0 && endsInMs <= RACE_ALERT_NEAR_END_MS;
   const alerts: RaceAlert[] = [];
-  for (const now of standings) {
+  for (const now of current) {
+    if (!players.has(now.uid)) continue;
     const was = before.get(now.uid);
-    const gaps = standingGaps(standings, now, prizesCents);
+    const gaps = standingGaps(current, now, prizesCents);
     const place = `#${now.position} in ${raceTitle}`;
     const alert = (kind: RaceAlertKind, title: string, message: string) =>
       alerts.push({ uid: now.uid, kind, title, message });

@@ -44,7 +44,7 @@ export function lastPaidPosition(prizesCents: number[]): number {
 
 /** `own`'s gaps in `standings` (rankStandings' order) for a race paying `prizesCents` by position. */
 export function standingGaps(
-  standings: Standing[],
+  standings: readonly Standing[],
   own: Standing,
   prizesCents: number[],
 ): StandingGaps {

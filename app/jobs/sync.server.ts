@@ -11,7 +11,7 @@ import {
   warnOfRefusedSync,
 } from "~/services/provider-tokens.server";
 import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
-import { sendRaceAlerts } from "~/services/race-alerts.server";
+import { raceStandingsBeforeSync, sendRaceAlerts } from "~/services/race-alerts.server";
 import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
 import type { SyncSource } from "~/services/sync-runs.server";
 import { dialect } from "~/services/db.server";
@@ -113,6 +113,11 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   let done: SyncWorkResult;
   // Linked users' ranks before the store: those who rose are told after it (docs/product.md §P10).
   const ranksBefore = await linkedUserRanks();
+  // The race's standings before the store, kept for the race alerts' comparison after it.
+  const raceBefore = await raceStandingsBeforeSync(now()).catch((error: unknown) => {
+    logger.error({ err: error }, "sync: the race standings before the sync failed");
+    return null;
+  });
   try {
     // SQLite stores on the sync worker thread (0019); pg's writes never hold the event loop.
     const store = dialect === "postgres" ? fetchAndStore : fetchAndStoreOffThread;
@@ -163,7 +168,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
     const snapshot = await leaderboardSnapshot();
     await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
     // After the open pages' update, which waits for nothing a player alone is told.
-    await sendRaceAlerts(now()).catch((error: unknown) =>
+    await sendRaceAlerts(raceBefore, now()).catch((error: unknown) =>
       logger.error({ err: error }, "sync: the race alerts failed"),
     );
   }

@@ -106,6 +106,17 @@ export function observeShareCardRender(kind: "race" | "player", seconds: number)
   shareCardRenders.observe({ kind }, seconds);
 }
 
+const raceRankings = new Histogram({
+  name: "goatedvips_race_ranking_seconds",
+  help: "Rankings of a running race computed from the wager snapshots (not taken from the cache), and how long each took: SQLite's hold the event loop",
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers,
+});
+
+export function observeRaceRanking(seconds: number): void {
+  raceRankings.observe(seconds);
+}
+
 /** Open websockets per endpoint, read from the hubs when scraped. */
 export function exposeWebsocketClients(hubs: Record<string, { clientCount(): number }>): void {
   metricsRegistry.removeSingleMetric("goatedvips_websocket_clients");

@@ -4,6 +4,7 @@ import { PAID_POSITIONS, splitPool } from "~/domain/race-prizes";
 import { rankStandings, standingGaps } from "~/domain/race-standings";
 import type { Standing } from "~/domain/race-standings";
 import { versionedCache } from "~/lib/cache.server";
+import { observeRaceRanking } from "~/lib/metrics.server";
 import { db, dialect } from "./db.server";
 import { findCurrentRace, toFrozenParticipant } from "./race-store.server";
 import type { Executor } from "./race-store.server";
@@ -41,7 +42,12 @@ export async function computeStandings(
     .executeTakeFirst();
   return standingsCache.get({
     key: [race.startDate, race.minWager, latest?.value, newest?.value].join("|"),
-    compute: () => queryStandings(race, until, db),
+    compute: async () => {
+      const started = performance.now();
+      const standings = await queryStandings(race, until, db);
+      observeRaceRanking((performance.now() - started) / 1000);
+      return standings;
+    },
   });
 }
 

@@ -16,17 +16,29 @@ function alerts(
   before: Record<string, number>,
   after: Record<string, number>,
   endsInMs = 24 * HOUR,
+  players = new Set([...Object.keys(before), ...Object.keys(after)]),
 ) {
   return decideRaceAlerts({
     raceTitle: "November Race",
     previous: standings(before),
     current: standings(after),
+    players,
     prizesCents: PRIZES,
     endsInMs,
   });
 }
 
 describe("decideRaceAlerts", () => {
+  it("decides only for the players asked about (the linked members who listen)", () => {
+    const result = alerts(
+      { a: 500, b: 400, c: 300, d: 200 },
+      { a: 500, b: 400, c: 300, d: 350 },
+      24 * HOUR,
+      new Set(["c", "a"]),
+    );
+    expect(result.map((alert) => [alert.uid, alert.kind])).toEqual([["c", "dropped_out"]]);
+  });
+
   it("tells a player who entered the paid places and the one they pushed out", () => {
     const result = alerts({ a: 500, b: 400, c: 300, d: 200 }, { a: 500, b: 400, c: 300, d: 350 });
     expect(result).toEqual([

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { NO_AFFILIATE_UID, runSync } from "~/jobs/sync.server";
+import { NO_AFFILIATE_UID, runSync, wagerFlagsSettled } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { eventBus } from "~/lib/domain-event-bus.server";
+import { metricsRegistry } from "~/lib/metrics.server";
 import { leaderboardUpdateMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
@@ -222,6 +223,28 @@ describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
       .where("user_id", "=", userId)
       .execute();
     expect(told).toEqual([{ kind: "race_alert", title: "You are in the prizes" }]);
+  });
+
+  it("with a linked member listening, a sync ranks the race once: its alerts keep the last sync's ranking, the wager flags share the new one", async () => {
+    const rankings = async () =>
+      Number(
+        /^goatedvips_race_ranking_seconds_count (\d+)$/m.exec(await metricsRegistry.metrics())?.[1],
+      );
+    await runSync(options());
+    const race = await ensureMonthlyRace(clock);
+    const standings = await computeStandings(race!, clock);
+    await insertUser(db, { goated_id: standings[PAID_POSITIONS + 2]!.uid });
+    advance(300);
+    provider.bump(standings[0]!.uid, 10);
+    await runSync(options());
+    await wagerFlagsSettled();
+    const before = await rankings();
+
+    advance(300);
+    provider.bump(standings[1]!.uid, 10);
+    await runSync(options());
+    await wagerFlagsSettled();
+    expect((await rankings()) - before).toBe(1);
   });
 
   it("at the month's turn, wagers between the last sync and midnight stay in the month that ended", async () => {

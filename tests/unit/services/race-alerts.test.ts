@@ -7,7 +7,7 @@ import { insertPlayer, insertRace, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
 import { savePreferences } from "~/services/preferences.server";
 import { savePushSubscription } from "~/services/push/subscriptions.server";
-import { sendRaceAlerts } from "~/services/race-alerts.server";
+import { raceStandingsBeforeSync, sendRaceAlerts } from "~/services/race-alerts.server";
 
 const T0 = new Date("2026-11-20T00:00:00.000Z");
 const MINUTE = 60_000;
@@ -23,6 +23,13 @@ async function snapshot(uid: string, minutes: number, allTime: number) {
     .insertInto("wager_snapshots")
     .values({ uid, taken_at: iso(minutes), all_time: allTime })
     .execute();
+}
+
+/** A sync at +`minutes` storing `totals`: the standings before it kept, then its alerts sent. */
+async function syncWithAlerts(minutes: number, totals: [uid: string, allTime: number][]) {
+  const before = await raceStandingsBeforeSync(at(minutes));
+  for (const [uid, allTime] of totals) await snapshot(uid, minutes, allTime);
+  return sendRaceAlerts(before, at(minutes));
 }
 
 const alertsOf = (userId: number) =>
@@ -57,8 +64,7 @@ describe("sendRaceAlerts", () => {
     );
 
     // The sync at +20 puts d into the paid places and c out of them.
-    await snapshot("alert-d", 20, 350);
-    expect(await sendRaceAlerts(at(20))).toBe(1);
+    expect(await syncWithAlerts(20, [["alert-d", 350]])).toBe(1);
     expect(await alertsOf(climber)).toEqual([
       {
         title: "You are in the prizes",
@@ -72,16 +78,14 @@ describe("sendRaceAlerts", () => {
     ]);
 
     // Nothing moved since: nothing to say.
-    expect(await sendRaceAlerts(at(21))).toBe(0);
+    expect(await syncWithAlerts(21, [])).toBe(0);
 
     // c takes the place back at +30: d dropped out, but heard of this race 10 minutes ago.
-    await snapshot("alert-c", 30, 450);
-    expect(await sendRaceAlerts(at(30))).toBe(0);
+    expect(await syncWithAlerts(30, [["alert-c", 450]])).toBe(0);
     expect(await alertsOf(climber)).toHaveLength(1);
 
     // At +50, 30 minutes on, d climbs back in and hears it.
-    await snapshot("alert-d", 50, 460);
-    expect(await sendRaceAlerts(at(50))).toBe(1);
+    expect(await syncWithAlerts(50, [["alert-d", 460]])).toBe(1);
     expect((await alertsOf(climber)).map((n) => n.title)).toEqual([
       "You are in the prizes",
       "You are in the prizes",
