@@ -2,67 +2,10 @@ import { randomBytes } from "node:crypto";
 import { openDatabase } from "~db";
 import { E2E_DATABASE_PATH, createSignedInAccount, signInAs } from "./accounts";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, jsEnabled, onlyWithJavaScript, test } from "./fixtures";
+import { expect, jsEnabled, test } from "./fixtures";
 
-const PUBLIC_PAGES = [
-  ["/", null],
-  ["/vip-program", "VIP Program"],
-  ["/provably-fair", "Provably Fair"],
-  ["/promotions", "Promotions"],
-  ["/challenges", "Challenges"],
-  ["/faq", "Frequently Asked Questions"],
-  ["/help", "Help & Support"],
-  ["/telegram", "Telegram Community"],
-  ["/how-it-works", "How It Works"],
-  ["/goated-token", "Goated Token Airdrop"],
-  ["/tips-and-strategies", "Tips & Strategies"],
-  ["/socials", "Socials"],
-] as const;
-
-const MEMBER_PAGES = [
-  ["/vip-transfer", "VIP Transfer"],
-  ["/support", "VIP Support"],
-  ["/bonus-codes", "Bonus Codes"],
-] as const;
-
-// One browser session walks every content page (a context per page would load the site's scripts
-// afresh each time): signed out the public ones, then signed in the members' ones. axe runs inside
-// the page, which a browser without JavaScript cannot do, and the rest (status, heading, title,
-// description) is the server's page, the same in both projects: the js-on project walks them
-// (docs/decisions/0075). (A visitor sent home from a members' page: accounts.spec.ts.)
-test("every content page answers 200 with its heading, its own title, a description and no serious axe violation", async ({
-  page,
-  context,
-}) => {
-  onlyWithJavaScript("axe runs in the page; the server's page is the same in both projects");
-  // Fifteen pages, each scanned by axe with JavaScript: two minutes on a loaded machine.
-  test.setTimeout(300_000);
-  const titles = new Map<string, string>();
-  const check = async (path: string, heading: string | null, visitor: boolean) => {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    await expect(page, path).toHaveURL(path);
-    const h1 = page.getByRole("heading", { level: 1 });
-    await expect(h1, path).toHaveCount(1);
-    if (heading) await expect(h1, path).toHaveText(heading);
-    if (visitor) {
-      await expect(page, path).toHaveTitle(/GoatedVIPs/);
-      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /\w/);
-    }
-    await expectNoSeriousViolations(page);
-    titles.set(path, await page.title());
-  };
-  for (const [path, heading] of PUBLIC_PAGES) await check(path, heading, true);
-
-  await signInAs(context, await createSignedInAccount({}));
-  for (const [path, heading] of MEMBER_PAGES) await check(path, heading, false);
-  // Each page its own title.
-  expect(new Set(titles.values()).size, JSON.stringify([...titles])).toBe(titles.size);
-
-  await page.goto("/profile?tab=rank");
-  await expect(page.getByRole("heading", { name: "Rank Progress" })).toBeVisible();
-  await expectNoSeriousViolations(page);
-});
+// The content pages' walk (status, heading, title, description, axe on every public and members'
+// page) runs on the layout matrix's page loads: tests/e2e/layout-matrix.spec.ts.
 
 test.describe("GET forms", () => {
   test("the VIP-transfer calculator gives the bonus (no serious axe violation), and a clear 400 for bad input", async ({

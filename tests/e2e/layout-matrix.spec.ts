@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createSignedInAccount, signInAs } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, onlyWithJavaScript, test } from "./fixtures";
 
 // Nothing scrolls sideways and nothing floating (support bubble, race widget, admin and scroll
@@ -8,33 +9,44 @@ import { expect, onlyWithJavaScript, test } from "./fixtures";
 // small phone to a wide desktop (issue 18, "What a player sees"). One page per test, resized in
 // place, so the whole matrix costs a few page loads per width rather than a test per cell.
 // With JavaScript only: these pages draw nothing without it that they do not draw with it
-// (docs/decisions/0075).
+// (docs/decisions/0075). The content pages' checks (status, heading, title, description, axe) are
+// made on the same page loads, at the default width before the matrix (docs/decisions/0091).
 test.beforeEach(() => onlyWithJavaScript("the page with its script-only parts is the larger one"));
 
 const WIDTHS = [320, 390, 768, 1280, 1366, 1440, 1920] as const;
 // A small laptop's or a phone's window: the first view is where floating things do harm.
 const HEIGHT = 640;
+// Playwright's default, where the content pages' checks ran before they joined this walk.
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
+/** Each page, with its content page's level-1 heading where it is one (null: no fixed text). */
 const PUBLIC_PAGES = [
-  "/",
-  "/wager-races",
-  "/leaderboard",
-  "/tips-and-strategies",
-  "/promotions",
-  "/help",
-  "/provably-fair",
-  "/telegram",
-  "/how-it-works",
-  "/goated-token",
-  "/faq",
-  "/vip-program",
-  "/challenges",
-  "/socials",
-  "/auth",
-  "/no-such-page",
+  ["/", null],
+  ["/wager-races"],
+  ["/leaderboard"],
+  ["/tips-and-strategies", "Tips & Strategies"],
+  ["/promotions", "Promotions"],
+  ["/help", "Help & Support"],
+  ["/provably-fair", "Provably Fair"],
+  ["/telegram", "Telegram Community"],
+  ["/how-it-works", "How It Works"],
+  ["/goated-token", "Goated Token Airdrop"],
+  ["/faq", "Frequently Asked Questions"],
+  ["/vip-program", "VIP Program"],
+  ["/challenges", "Challenges"],
+  ["/socials", "Socials"],
+  ["/auth"],
+  ["/no-such-page"],
 ] as const;
 
-const MEMBER_PAGES = ["/", "/leaderboard", "/profile", "/vip-transfer", "/bonus-codes"] as const;
+const MEMBER_PAGES = [
+  ["/"],
+  ["/leaderboard"],
+  ["/profile"],
+  ["/vip-transfer", "VIP Transfer"],
+  ["/support", "VIP Support"],
+  ["/bonus-codes", "Bonus Codes"],
+] as const;
 
 /**
  * A username as long as the sign-up rule allows (app/domain/account-forms.ts: 50 characters), in
@@ -131,29 +143,70 @@ async function layoutProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-async function checkPages(page: Page, paths: readonly string[]) {
+/**
+ * A content page (one with a heading given) as the server answers it: 200 at its own URL, one
+ * level-1 heading (its text where it is fixed), for a visitor the site's title and a description,
+ * and no serious axe violation. Returns its title.
+ */
+async function checkContentPage(
+  page: Page,
+  path: string,
+  response: Response | null,
+  heading: string | null,
+  visitor: boolean,
+): Promise<string> {
+  expect(response?.status(), path).toBe(200);
+  await expect(page, path).toHaveURL(path);
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1, path).toHaveCount(1);
+  if (heading) await expect(h1, path).toHaveText(heading);
+  if (visitor) {
+    await expect(page, path).toHaveTitle(/GoatedVIPs/);
+    await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /\w/);
+  }
+  await expectNoSeriousViolations(page);
+  return page.title();
+}
+
+/**
+ * Each page once: the content page's checks where the entry gives a heading (null included), then
+ * the layout at every width. Returns the content pages' titles by path.
+ */
+async function checkPages(
+  page: Page,
+  pages: readonly (readonly [string, (string | null)?])[],
+  visitor: boolean,
+): Promise<Map<string, string>> {
   const problems: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
+  const titles = new Map<string, string>();
+  for (const [path, heading] of pages) {
+    await page.setViewportSize(DEFAULT_VIEWPORT);
+    const response = await page.goto(path);
+    if (heading !== undefined) {
+      titles.set(path, await checkContentPage(page, path, response, heading, visitor));
+    }
     problems.push(...(await layoutProblems(page)));
   }
   expect(problems).toEqual([]);
+  return titles;
 }
 
-test("public pages, signed out: no sideways scroll, nothing floating over a target", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await checkPages(page, PUBLIC_PAGES);
-});
-
-test("member pages with the longest username: no sideways scroll, nothing covered", async ({
+test("every public page, then the members' pages with the longest username: no sideways scroll, nothing floating over a target; each content page 200 with its heading, own title, description, no serious axe violation", async ({
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  // 22 pages at seven widths, 15 of them scanned by axe: minutes on a loaded machine.
+  test.setTimeout(300_000);
+  const titles = await checkPages(page, PUBLIC_PAGES, true);
   await signInAs(context, await createSignedInAccount({ username: longestUsername() }));
-  await checkPages(page, MEMBER_PAGES);
+  for (const [path, title] of await checkPages(page, MEMBER_PAGES, false)) titles.set(path, title);
+  // Each content page its own title.
+  expect(new Set(titles.values()).size, JSON.stringify([...titles])).toBe(titles.size);
+
+  await page.setViewportSize(DEFAULT_VIEWPORT);
+  await page.goto("/profile?tab=rank");
+  await expect(page.getByRole("heading", { name: "Rank Progress" })).toBeVisible();
+  await expectNoSeriousViolations(page);
 });
 
 test("an admin's header and the race form: no sideways scroll, nothing covered", async ({
@@ -163,5 +216,5 @@ test("an admin's header and the race form: no sideways scroll, nothing covered",
   test.setTimeout(90_000);
   const admin = await createSignedInAccount({ username: longestUsername(), isAdmin: true });
   await signInAs(context, admin);
-  await checkPages(page, ["/", "/leaderboard", "/admin/wager-races?form=new"]);
+  await checkPages(page, [["/"], ["/leaderboard"], ["/admin/wager-races?form=new"]], false);
 });
