@@ -55,6 +55,7 @@ const TABLES: Record<keyof Database, "copy" | { notCopied: string }> = {
   },
   community_channels: "copy",
   channel_outbox: "copy",
+  telegram_link_codes: { notCopied: "one-time codes that expire within 15 minutes" },
 };
 
 type TableName = keyof Database;

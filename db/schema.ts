@@ -40,6 +40,13 @@ export interface UsersTable {
   email_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** 1: the linked player's real name is shown while names are masked (migration 0032). */
   show_player_name: ColumnType<number, number | undefined, number>;
+  /**
+   * The Telegram account the member proved with the bot's one-time code (migration 0033): its
+   * user id (unique) and @username then; telegram_username above is only what they typed.
+   */
+  telegram_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  telegram_verified_username: ColumnType<string | null, string | null | undefined, string | null>;
+  telegram_verified_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** One row per sign-in; only the SHA-256 of the cookie's random token is stored. */
@@ -455,6 +462,13 @@ export interface WagerFlagsTable {
   decided_by_username: string | null;
 }
 
+/** A member's live 'Link Telegram' code (migration 0033): one per member, only its SHA-256 kept. */
+export interface TelegramLinkCodesTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: Instant;
+}
+
 /** The site's settings an admin changes (migration 0032): one row, id 1. */
 export interface SiteSettingsTable {
   id: number;
@@ -499,6 +513,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   community_channels: CommunityChannelsTable;
   channel_outbox: ChannelOutboxTable;
+  telegram_link_codes: TelegramLinkCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,7 +3,10 @@ export interface Account {
   id: number;
   username: string;
   email: string | null;
+  /** The Telegram username as the member typed it: unverified. */
   telegramUsername: string | null;
+  /** The @username of the Telegram account the member proved through the bot (migration 0033). */
+  telegramVerifiedUsername: string | null;
   bio: string | null;
   profileColor: string;
   createdAt: string;
@@ -15,7 +18,10 @@ export interface Account {
 }
 
 /** What anyone may see of a member (`/user/:id`, `/api/users/:id`): no e-mail, no sessions. */
-export type PublicProfile = Omit<Account, "email" | "isAdmin" | "goatedId">;
+export type PublicProfile = Omit<
+  Account,
+  "email" | "isAdmin" | "goatedId" | "telegramVerifiedUsername"
+>;
 
 /** A username or e-mail another account already has. */
 export type FieldConflict = { field: "username" | "email"; message: string };

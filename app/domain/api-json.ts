@@ -107,8 +107,14 @@ export function chatMessageJson(message: ChatMessageView): ChatMessageJson {
   };
 }
 
-/** The current user as JSON: optional text as "", the total in cents. */
-export function accountJson(account: Account): AccountJson {
+/**
+ * The current user as JSON: optional text as "", the total in cents. The verified Telegram name is
+ * the profile's (docs/decisions/0084), not part of the API's user.
+ */
+export function accountJson({
+  telegramVerifiedUsername: _profileOnly,
+  ...account
+}: Account): AccountJson {
   return {
     ...account,
     email: textOrEmpty(account.email),

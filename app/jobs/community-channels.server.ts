@@ -1,10 +1,11 @@
 import { botCommandOf, leaderboardReply, raceReply } from "~/domain/community-channels";
 import { PERIOD_NAMES } from "~/domain/leaderboard-period";
+import { startCodeOf, startReply } from "~/domain/telegram-link";
 import { readServerConfig, siteOrigin } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { startRepeatingJob } from "~/lib/repeating-job.server";
 import { communityApi } from "~/provider/community-channels.server";
-import type { CommunityApi } from "~/provider/community-channels.server";
+import type { CommunityApi, TelegramUpdate } from "~/provider/community-channels.server";
 import {
   drainChannelOutbox,
   saveTelegramBotState,
@@ -12,6 +13,7 @@ import {
 } from "~/services/community-channels.server";
 import { leaderboardPage } from "~/services/player-queries.server";
 import { currentRaceBoard } from "~/services/race-views.server";
+import { redeemTelegramLinkCode } from "~/services/telegram-links.server";
 
 /** How often the channel outbox is drained: a queued post leaves within this long. */
 export const CHANNEL_OUTBOX_INTERVAL_MS = 5_000;
@@ -31,8 +33,9 @@ export function configuredCommunityApi(): CommunityApi {
 /**
  * One pass of the Telegram bot (long polling needs no public URL; only the job leader polls, so
  * two processes never read one update): learns its username once (getMe), reads the messages
- * since the last pass and answers `/leaderboard` (the monthly top 10) and `/race` (the race page's
- * top 10) from the services the pages read. Returns how many it answered.
+ * since the last pass and answers `/start <code>` (a member's 'Link Telegram', docs/decisions/0084),
+ * `/leaderboard` (the monthly top 10) and `/race` (the race page's top 10) from the services the
+ * pages read. Returns how many it answered.
  */
 export async function answerBotCommands(
   api: CommunityApi,
@@ -45,28 +48,46 @@ export async function answerBotCommands(
   }
   const updates = await api.updates(bot.botToken, bot.updateOffset, 0);
   let answered = 0;
-  for (const update of updates) {
-    const message = update.message;
-    const command = botCommandOf(message?.text);
-    if (!message || !command) continue;
-    const text =
-      command === "leaderboard"
-        ? leaderboardReply(
-            PERIOD_NAMES.monthly.label,
-            (await leaderboardPage({ period: "monthly", pageSize: 10 })).players,
-            `${siteOrigin()}/leaderboard`,
-          )
-        : raceReply(await currentRaceBoard(now), `${siteOrigin()}/wager-races`);
+  for (const { message } of updates) {
+    const answer = message ? await botAnswer(message, now) : null;
+    if (!message || !answer) continue;
     try {
-      await api.reply(bot.botToken, message.chat.id, text);
+      await api.reply(bot.botToken, message.chat.id, answer.text);
       answered += 1;
     } catch (error) {
-      logger.warn({ err: error }, `Telegram bot: the answer to /${command} was not sent`);
+      logger.warn({ err: error }, `Telegram bot: the answer to /${answer.command} was not sent`);
     }
   }
   const last = updates.at(-1);
   if (last) await saveTelegramBotState({ updateOffset: last.update_id + 1 });
   return answered;
+}
+
+/** What the bot answers a message, or null when it is none of its commands. */
+async function botAnswer(
+  message: NonNullable<TelegramUpdate["message"]>,
+  now: Date,
+): Promise<{ command: string; text: string } | null> {
+  const code = startCodeOf(message.text);
+  if (code !== undefined) {
+    // The code proves the account that sent it: `from`, never the chat.
+    const outcome =
+      code === null || !message.from
+        ? ({ kind: "no-code" } as const)
+        : await redeemTelegramLinkCode(code, message.from, now);
+    return { command: "start", text: startReply(outcome) };
+  }
+  const command = botCommandOf(message.text);
+  if (!command) return null;
+  const text =
+    command === "leaderboard"
+      ? leaderboardReply(
+          PERIOD_NAMES.monthly.label,
+          (await leaderboardPage({ period: "monthly", pageSize: 10 })).players,
+          `${siteOrigin()}/leaderboard`,
+        )
+      : raceReply(await currentRaceBoard(now), `${siteOrigin()}/wager-races`);
+  return { command, text };
 }
 
 /**

@@ -157,7 +157,9 @@ export function createHttpApp({
           // A hero's video is an admin-set https URL on any host (docs/decisions/0030).
           "media-src": ["'self'", "https:"],
           "connect-src": underRemixDev ? ["'self'", "ws://localhost:*"] : ["'self'"],
-          "form-action": ["'self'"],
+          // 'Link Telegram' posts to the profile, whose answer sends the browser on to the bot
+          // (docs/decisions/0084); a form's redirect is held to this list too.
+          "form-action": ["'self'", "https://t.me"],
           "frame-ancestors": ["'none'"],
           "upgrade-insecure-requests": servedOverHttps() ? [] : null,
         },

@@ -20,6 +20,7 @@ import {
   UNLINK_GOATED_INTENT,
 } from "~/components/profile/GoatedLinkForms";
 import { PLAYER_NAME_INTENT, PlayerNameChoice } from "~/components/profile/PlayerNameChoice";
+import { LINK_TELEGRAM_INTENT, UNLINK_TELEGRAM_INTENT } from "~/components/profile/TelegramAccount";
 import { RacePositionCard } from "~/components/race/RacePositionCard";
 import { PrizesWon } from "~/components/profile/PrizesWon";
 import { RankProgress } from "~/components/rank/RankProgress";
@@ -33,6 +34,7 @@ import { conflictErrors } from "~/domain/account";
 import { LINK_REQUESTED, UNLINKED } from "~/domain/goated-link";
 import { NAME_CHOICE_FIELD, NAME_CHOICE_REFUSED, parseNameChoice } from "~/domain/player-names";
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
+import { TELEGRAM_UNLINKED, telegramLinkUrl } from "~/domain/telegram-link";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { validatePasswordChange, validateProfile } from "~/lib/account-form-validation.server";
 import { readForm } from "~/lib/form-body.server";
@@ -51,6 +53,11 @@ import { linkedPlayerActivity } from "~/services/member-profile.server";
 import { setShowPlayerName, showsPlayerName, siteSettings } from "~/services/player-names.server";
 import { prizesWonBy } from "~/services/race-payouts.server";
 import { loadRacePositionCard } from "~/services/race-views.server";
+import {
+  createTelegramLinkCode,
+  telegramLinkOffer,
+  unlinkTelegram,
+} from "~/services/telegram-links.server";
 import { getAccount, updateProfile } from "~/services/users.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
@@ -63,17 +70,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const [account, sessions, racePosition, linkRequest, activity, prizes, showPlayerName, settings] =
-    await Promise.all([
-      getAccount(user.userId),
-      listSessions(user.userId),
-      tab === "races" ? loadRacePositionCard(user.userId) : null,
-      pendingLinkRequest(user.userId),
-      tab === "stats" ? linkedPlayerActivity(user.userId) : null,
-      tab === "races" ? prizesWonBy(user.userId) : null,
-      showsPlayerName(user.userId),
-      siteSettings(),
-    ]);
+  const [
+    account,
+    sessions,
+    racePosition,
+    linkRequest,
+    activity,
+    prizes,
+    showPlayerName,
+    settings,
+    telegramOffer,
+  ] = await Promise.all([
+    getAccount(user.userId),
+    listSessions(user.userId),
+    tab === "races" ? loadRacePositionCard(user.userId) : null,
+    pendingLinkRequest(user.userId),
+    tab === "stats" ? linkedPlayerActivity(user.userId) : null,
+    tab === "races" ? prizesWonBy(user.userId) : null,
+    showsPlayerName(user.userId),
+    siteSettings(),
+    telegramLinkOffer(),
+  ]);
   if (!account) throw redirect("/");
   const rows = sessions.map((session) => ({
     id: session.id,
@@ -90,6 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prizes,
     showPlayerName,
     maskingOn: settings.maskPlayerNames,
+    telegramOffer,
     editing: url.searchParams.get("edit") === "1",
     pendingGoatedUsername: linkRequest?.goatedUsername ?? null,
     // ?link=goated opens the link form, ?link=unlink asks before unlinking.
@@ -190,6 +208,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         type: "success",
       });
     }
+    case LINK_TELEGRAM_INTENT: {
+      // To the bot with a fresh one-time code; its /start proves the account (decision 0084).
+      const offer = await telegramLinkOffer();
+      if (!offer.available) return intentReply({ intent, message: offer.reason }, 409);
+      const { code } = await createTelegramLinkCode(user.userId);
+      return redirect(telegramLinkUrl(offer.botUsername, code));
+    }
+    case UNLINK_TELEGRAM_INTENT: {
+      await unlinkTelegram(user.userId);
+      return redirectWithToast("/profile", { title: TELEGRAM_UNLINKED, type: "success" });
+    }
     case UNLINK_GOATED_INTENT: {
       const unlinked = await unlinkGoated(user);
       if (!unlinked.ok) return intentReply({ intent, message: unlinked.message }, unlinked.status);
@@ -209,6 +238,7 @@ export default function ProfilePage() {
     prizes,
     showPlayerName,
     maskingOn,
+    telegramOffer,
     editing,
     pendingGoatedUsername,
     goatedForm,
@@ -225,6 +255,8 @@ export default function ProfilePage() {
   const linkError = actionData?.intent === LINK_GOATED_INTENT ? actionData.message : undefined;
   const unlinkError = actionData?.intent === UNLINK_GOATED_INTENT ? actionData.message : undefined;
   const nameError = actionData?.intent === PLAYER_NAME_INTENT ? actionData.message : undefined;
+  const telegramError =
+    actionData?.intent === LINK_TELEGRAM_INTENT ? actionData.message : undefined;
   // The form stays open after a refusal, whatever the address says.
   const showLinkForm =
     !linked && !pendingGoatedUsername && (goatedForm === "link" || linkError !== undefined);
@@ -260,7 +292,12 @@ export default function ProfilePage() {
         ) : null}
       </section>
 
-      <AccountPanels account={account} pendingGoatedUsername={pendingGoatedUsername} />
+      <AccountPanels
+        account={account}
+        pendingGoatedUsername={pendingGoatedUsername}
+        telegramOffer={telegramOffer}
+        telegramError={telegramError}
+      />
       {showLinkForm ? <GoatedLinkForm error={linkError} /> : null}
       {showUnlinkConfirm ? (
         <GoatedUnlinkConfirm goatedUsername={account.goatedUsername} error={unlinkError} />

@@ -24,6 +24,7 @@ function accountQuery() {
     "users.username",
     "users.email",
     "users.telegram_username as telegramUsername",
+    "users.telegram_verified_username as telegramVerifiedUsername",
     "users.bio",
     "users.profile_color as profileColor",
     "users.created_at as createdAt",

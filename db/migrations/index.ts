@@ -30,6 +30,7 @@ import * as m0029 from "./0029_community_channels";
 import * as m0030 from "./0030_giveaways";
 import * as m0031 from "./0031_wager_flags";
 import * as m0032 from "./0032_player_name_privacy";
+import * as m0033 from "./0033_telegram_link";
 
 /**
  * Every migration, imported statically so the list survives bundling by the Remix compiler
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0030_giveaways": m0030,
   "0031_wager_flags": m0031,
   "0032_player_name_privacy": m0032,
+  "0033_telegram_link": m0033,
 };

@@ -26,6 +26,8 @@ export const OWN_PORT_OFFSETS = {
   "name-privacy-js-on": 98,
   "channels-js-off": 99,
   "channels-js-on": 100,
+  "telegram-link-js-off": 101,
+  "telegram-link-js-on": 102,
 } as const;
 
 export function ownPort(name: keyof typeof OWN_PORT_OFFSETS): number {

@@ -2,10 +2,12 @@ import { StaleDataAge } from "~/components/leaderboard/DataAge";
 import { CallToAction } from "~/components/ui/CallToAction";
 import { TELEGRAM_COMMUNITY_URL } from "~/content/links";
 import type { Account } from "~/domain/account";
+import type { TelegramLinkOffer } from "~/domain/telegram-link";
 import { formatCount, formatUsd } from "~/domain/money";
 import { formatDate, formatTimeAgo } from "~/domain/time";
 import { LINK_FORM_PATH, UNLINK_FORM_PATH } from "./GoatedLinkForms";
 import { DetailRow, ProfileSection } from "./ProfileSection";
+import { TelegramAccount } from "./TelegramAccount";
 
 /**
  * The Stats tab's tiles (docs/product.md §P2): real figures where a linked account gives them
@@ -54,14 +56,19 @@ export function StatsPanel({
 
 /**
  * The profile's Account Details and Linked Accounts cards. The Goated row: Connected (with the
- * player's name and Unlink), 'Pending review' while an admin has the request, else Connect.
+ * player's name and Unlink), 'Pending review' while an admin has the request, else Connect. The
+ * Telegram row: TelegramAccount.
  */
 export function AccountPanels({
   account,
   pendingGoatedUsername,
+  telegramOffer,
+  telegramError,
 }: {
   account: Account;
   pendingGoatedUsername: string | null;
+  telegramOffer: TelegramLinkOffer;
+  telegramError: string | undefined;
 }) {
   const linked = account.goatedId !== null;
   return (
@@ -81,13 +88,12 @@ export function AccountPanels({
       <ProfileSection id="linked-accounts" title="Linked Accounts">
         <dl className="space-y-3">
           <DetailRow label="Telegram">
-            {account.telegramUsername ? (
-              `@${account.telegramUsername}`
-            ) : (
-              <CallToAction to="/profile?edit=1" secondary className="px-3 py-1.5 text-xs">
-                Link
-              </CallToAction>
-            )}
+            <TelegramAccount
+              typedUsername={account.telegramUsername}
+              verifiedUsername={account.telegramVerifiedUsername}
+              offer={telegramOffer}
+              error={telegramError}
+            />
           </DetailRow>
           <DetailRow label="Goated">
             {linked ? (

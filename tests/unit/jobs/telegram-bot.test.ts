@@ -12,8 +12,11 @@ import type { FakeChannels, TestCertificate } from "../../fake-channels/server";
 import { answerBotCommands } from "~/jobs/community-channels.server";
 import { communityApi } from "~/provider/community-channels.server";
 import type { CommunityApi } from "~/provider/community-channels.server";
+import { startReply } from "~/domain/telegram-link";
 import { channelSettingsView, saveChannelSettings } from "~/services/community-channels.server";
 import { db } from "~/services/db.server";
+import { createTelegramLinkCode } from "~/services/telegram-links.server";
+import { getAccount } from "~/services/users.server";
 
 // The Telegram bot (issue 33 item 5's commands, docs/decisions/0078): long polling against a fake
 // Telegram over HTTPS on loopback, answering /leaderboard and /race from the pages' services.
@@ -98,5 +101,41 @@ describe("the Telegram bot", () => {
     expect((await channelSettingsView()).telegram.botUsername).toBe(FAKE_BOT_USERNAME);
     expect(await answerBotCommands(api, NOW)).toBe(0);
     expect(fake.calls.filter((c) => c.method === "sendMessage")).toHaveLength(2);
+  });
+});
+
+describe("the bot's /start <code> (Link Telegram)", () => {
+  it("links the member whose code it is to the sender, and says so; a wrong or spent code links nobody", async () => {
+    const member = await insertUser(db, { username: uniqueName("linking") });
+    const other = await insertUser(db, { username: uniqueName("latecomer") });
+    const { code } = await createTelegramLinkCode(member, NOW);
+    const sender = { id: 8_100_000_001, username: "proven_goat" };
+    const sent = fake.calls.filter((c) => c.method === "sendMessage").length;
+    fake.queueUpdate({ ...chat(21, `/start ${code}-wrong`), from: sender });
+    fake.queueUpdate({ ...chat(22, `/start ${code}`), from: sender });
+    fake.queueUpdate({ ...chat(23, `/start ${code}`), from: sender });
+    fake.queueUpdate(chat(24, "/start"));
+    fake.queueUpdate(chat(25, "/leaderboard"));
+
+    expect(await answerBotCommands(api, NOW)).toBe(5);
+    const replies = fake.calls.filter((c) => c.method === "sendMessage").slice(sent);
+    expect(replies.map((c) => [c.body.chat_id, c.body.text])).toEqual([
+      [21, startReply({ kind: "unknown-code" })],
+      [22, startReply({ kind: "linked", username: "proven_goat" })],
+      [23, startReply({ kind: "unknown-code" })],
+      [24, startReply({ kind: "no-code" })],
+      [25, expect.stringContaining("Nobody has wagered this monthly period yet.")],
+    ]);
+    expect((await getAccount(member))?.telegramVerifiedUsername).toBe("proven_goat");
+
+    // A second member may not claim the same Telegram account.
+    const second = await createTelegramLinkCode(other, NOW);
+    fake.queueUpdate({ ...chat(26, `/start ${second.code}`), from: sender });
+    expect(await answerBotCommands(api, NOW)).toBe(1);
+    expect(fake.calls.at(-1)?.body).toMatchObject({
+      chat_id: 26,
+      text: startReply({ kind: "taken" }),
+    });
+    expect((await getAccount(other))?.telegramVerifiedUsername).toBeNull();
   });
 });
