@@ -109,8 +109,9 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
  * spliced from the visitor's, the JSON API before Remix, whole-body compression and held scripts
  * (app/lib/http-README.md): to tell whether a fault or a cost is theirs. Read when the app starts.
  */
-export function stockRemix(env: NodeJS.ProcessEnv = process.env): boolean {
-  return parseEnv(z.object({ STOCK_REMIX: stockRemixSchema }), env).STOCK_REMIX === "1";
+export function stockRemix(source: NodeJS.ProcessEnv = process.env): boolean {
+  const env = parseEnv(z.object({ STOCK_REMIX: stockRemixSchema }), source);
+  return env.STOCK_REMIX === "1";
 }
 
 /**
