@@ -12,6 +12,20 @@ import tseslint from "typescript-eslint";
 const PURE_FORBIDS = [
   "services",
   "lib/*.server",
+  "server",
+  "http",
+  "realtime",
+  "provider",
+  "jobs",
+  "routes",
+  "components",
+  "db",
+];
+/** app/lib holds what the browser may load too (docs/decisions/0090). */
+const LIB_FORBIDS = [
+  "services",
+  "server",
+  "http",
   "realtime",
   "provider",
   "jobs",
@@ -23,7 +37,10 @@ const LAYERS = {
   "app/domain": PURE_FORBIDS,
   "app/content": PURE_FORBIDS,
   "app/components": ["services", "provider", "jobs", "routes", "db", "*.server"],
-  "app/lib": ["services", "realtime", "provider", "jobs", "routes", "components", "db"],
+  "app/lib": LIB_FORBIDS,
+  // Server infrastructure, and the HTTP layer with the departures from stock Remix (issue 31).
+  "app/server": ["services", "http", "realtime", "provider", "jobs", "routes", "components", "db"],
+  "app/http": ["services", "realtime", "provider", "jobs", "routes", "components", "db"],
   "app/services": ["routes", "components", "realtime", "jobs", "provider"],
   "app/provider": ["jobs", "routes", "realtime", "components"],
   "app/jobs": ["routes", "components", "realtime"],

@@ -66,6 +66,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // Scripts held until the first paint (docs/decisions/0040), but as stock Remix (STOCK_REMIX=1).
+  const held = loadContext.stockRemix
+    ? (html: Buffer<ArrayBuffer>) => html
+    : holdScriptsUntilFirstPaint;
   const { loaderData, actionData, errors } = remixContext.staticHandlerContext;
   loadContext.captureDocumentData?.({ loaderData, actionData, errors });
   return new Promise<Response>((resolve, reject) => {
@@ -92,7 +96,7 @@ export default function handleRequest(
             clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
-              new Response(holdScriptsUntilFirstPaint(Buffer.concat(chunks)), {
+              new Response(held(Buffer.concat(chunks)), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

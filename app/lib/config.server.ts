@@ -13,6 +13,9 @@ const databaseUrlSchema = z
   .regex(POSTGRES_URL_PATTERN, "DATABASE_URL must look like postgres://user:pass@host:5432/db")
   .optional();
 
+// 1: every runtime departure from stock Remix off at once (app/lib/http-README.md).
+const stockRemixSchema = z.enum(["0", "1"], { message: "STOCK_REMIX must be 0 or 1" }).optional();
+
 const envSchema = z
   .object({
     DATABASE_URL: databaseUrlSchema,
@@ -71,6 +74,7 @@ const envSchema = z
         message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    STOCK_REMIX: stockRemixSchema,
     // What a scraper sends as `Authorization: Bearer ...` to read /metrics from outside loopback.
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
     // Backups (docs/operations.md "Backups"): the folder (default: backups/ beside the database), how many
@@ -101,6 +105,16 @@ export type ServerConfig = z.infer<typeof envSchema>;
 /** Reads and validates the environment; a bad value stops the server with a clear message. */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return parseEnv(envSchema, env);
+}
+
+/**
+ * STOCK_REMIX=1: the site as stock Remix serves it, without the page cache, the signed-in pages
+ * spliced from the visitor's, the JSON API before Remix, whole-body compression and held scripts
+ * (app/lib/http-README.md): to tell whether a fault or a cost is theirs. Read when the app starts.
+ */
+export function stockRemix(source: NodeJS.ProcessEnv = process.env): boolean {
+  const env = parseEnv(z.object({ STOCK_REMIX: stockRemixSchema }), source);
+  return env.STOCK_REMIX === "1";
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ProviderConnectionTest } from "~/domain/provider-token";
 import type { Readiness } from "~/domain/readiness";
 import { SERVICE_WORKER_PATH } from "~/domain/web-app-manifest";
 import { TRUSTED_PROXIES } from "./client-address.server";
-import { servedOverHttps } from "./config.server";
+import { servedOverHttps, stockRemix } from "./config.server";
 import { logger } from "./logger.server";
 import { operationsRoutes } from "./operations-routes.server";
 import { defaultMaxRequestsWaiting, OVERLOADED_MESSAGE, shedLoad } from "./load-shedding.server";
@@ -119,6 +119,8 @@ export function createHttpApp({
   testProviderConnection,
   testCommunityChannel,
 }: HttpAppOptions): express.Express {
+  // STOCK_REMIX=1 leaves out the departures from stock Remix marked below (./http-README.md).
+  const departures = !stockRemix();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", TRUSTED_PROXIES);
@@ -128,7 +130,7 @@ export function createHttpApp({
 
   app.use(compression(COMPRESSION_OPTIONS));
   // A body known whole (every page) is compressed in one call rather than through zlib's thread pool.
-  app.use(wholeBodyCompression(COMPRESSION_OPTIONS));
+  if (departures) app.use(wholeBodyCompression(COMPRESSION_OPTIONS));
 
   app.use((_req, res, next) => {
     if (shuttingDown()) res.set("Connection", "close");
@@ -252,17 +254,19 @@ export function createHttpApp({
   app.use(privateAnswersForUsers(sessionCookieName));
   // Pages the app marks as depending on the URL alone (the leaderboard) are rendered once per
   // sync for visitors without cookies or credentials (docs/decisions/0006).
-  app.use(anonymousPageCache({ generation: syncGeneration }));
   // Signed-in users get those pages (where only the frame depends on the user) as the visitor's page
   // with their own frame and data spliced in (docs/decisions/0042).
-  app.use(
-    signedInDocuments({
-      renderPage: createRemixHandler(build, build.mode),
-      frame: signedInFrame,
-      generation: syncGeneration,
-      sessionCookieName,
-    }),
-  );
+  if (departures) {
+    app.use(anonymousPageCache({ generation: syncGeneration }));
+    app.use(
+      signedInDocuments({
+        renderPage: createRemixHandler(build, build.mode),
+        frame: signedInFrame,
+        generation: syncGeneration,
+        sessionCookieName,
+      }),
+    );
+  }
 
   // Password hashes count against their client's share of the queue and leave it with the client.
   app.use(hashOnBehalfOfClients());
@@ -273,9 +277,10 @@ export function createHttpApp({
     onAdminHost: res.locals.onAdminHost === true,
     testProviderConnection,
     testCommunityChannel,
+    ...(departures ? {} : { stockRemix: true }),
   });
   // The JSON API answers with its route modules' handlers, without Remix's page routing.
-  app.use(jsonApiRoutes(build, loadContext));
+  if (departures) app.use(jsonApiRoutes(build, loadContext));
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: loadContext }));
   return app;
 }

@@ -16,6 +16,8 @@ declare module "@remix-run/server-runtime" {
     cspNonce: string;
     /** The client's address (behind a proxy on the same host, from X-Forwarded-For). */
     clientIp: string;
+    /** STOCK_REMIX=1 (app/lib/config.server.ts): the document as Remix writes it, scripts not held. */
+    stockRemix?: boolean;
     /** The request came for ADMIN_HOST, which serves the admin area only (app/lib/admin-host.ts). */
     onAdminHost?: boolean;
     /**

@@ -76,38 +76,45 @@ const build = {
 const renderInFull = createRequestHandler(build, "production");
 
 let generation = 1;
-let server: Server;
-let origin = "";
+/** The app with its departures from stock Remix, and with STOCK_REMIX=1 (none of them). */
+const MODES = ["departures", "stock"] as const;
+type Mode = (typeof MODES)[number];
+const servers: Server[] = [];
+const origins: Record<Mode, string> = { departures: "", stock: "" };
 
 interface Page {
   status: number;
   spliced: boolean;
+  /** X-Page-Cache: a page cache's answer (hit, spliced), or null. */
+  cache: string | null;
   setCookie: string[];
   body: string;
 }
 
 /** The page as the app sends it, its nonce written as NONCE. */
-async function viaApp(path: string, cookie?: string): Promise<Page> {
-  const response = await fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {} });
+async function viaApp(path: string, cookie?: string, mode: Mode = "departures"): Promise<Page> {
+  const response = await fetch(`${origins[mode]}${path}`, { headers: cookie ? { cookie } : {} });
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   const body = await response.text();
   return {
     status: response.status,
     spliced: response.headers.get("x-page-cache") === "spliced",
+    cache: response.headers.get("x-page-cache"),
     setCookie: response.headers.getSetCookie(),
     body: nonce ? body.replaceAll(nonce, "NONCE") : body,
   };
 }
 
 /** The same request rendered in full by Remix. */
-async function inFull(path: string, cookie?: string): Promise<Page> {
+async function inFull(path: string, cookie?: string, mode: Mode = "departures"): Promise<Page> {
   const response = await renderInFull(
-    new Request(`${origin}${path}`, { headers: cookie ? { cookie } : {} }),
-    { cspNonce: "NONCE", clientIp: "127.0.0.1" },
+    new Request(`${origins.departures}${path}`, { headers: cookie ? { cookie } : {} }),
+    { cspNonce: "NONCE", clientIp: "127.0.0.1", stockRemix: mode === "stock" },
   );
   return {
     status: response.status,
     spliced: false,
+    cache: null,
     setCookie: response.headers.getSetCookie(),
     body: await response.text(),
   };
@@ -120,7 +127,9 @@ async function signedIn(fields: Parameters<typeof insertUser>[1] = {}): Promise<
 }
 
 /** The site's HTTP layer around the build, freshly started: it knows no page yet. */
-async function startApp(): Promise<{ server: Server; origin: string }> {
+async function startApp(mode: Mode = "departures"): Promise<{ server: Server; origin: string }> {
+  // The switch is read where the app is made (app/lib/config.server.ts).
+  if (mode === "stock") process.env.STOCK_REMIX = "1";
   const app = createHttpApp({
     build,
     publicOrigin: null,
@@ -133,6 +142,7 @@ async function startApp(): Promise<{ server: Server; origin: string }> {
     syncGeneration: () => generation,
     signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
   });
+  delete process.env.STOCK_REMIX;
   const started = app.listen(0);
   await new Promise((resolve) => started.once("listening", resolve));
   return { server: started, origin: `http://127.0.0.1:${(started.address() as AddressInfo).port}` };
@@ -175,14 +185,18 @@ beforeAll(async () => {
   ).get("Set-Cookie");
   toastCookie = toastHeader?.split(";")[0] ?? "";
 
-  ({ server, origin } = await startApp());
+  for (const mode of MODES) {
+    const { server, origin } = await startApp(mode);
+    servers.push(server);
+    origins[mode] = origin;
+  }
   // The route says so in its first answer; from then on its signed-in pages are spliced.
   await viaApp("/leaderboard", member);
   await viaApp("/vip-program", member);
 });
 
 afterAll(() => {
-  server.close();
+  for (const server of servers) server.close();
   vi.useRealTimers();
 });
 
@@ -201,19 +215,23 @@ describe("a signed-in page spliced from the visitor's page", () => {
     ["an admin on the VIP program", "/vip-program", () => admin],
   ];
 
-  it.each(cases)("is the full render for %s (%s)", async (_who, path, cookieOf) => {
-    const cookie = cookieOf();
-    const sent = await viaApp(path, cookie || undefined);
-    // Twice: the second comes from the page kept by the first.
-    const again = await viaApp(path, cookie || undefined);
-    const full = await inFull(path, cookie || undefined);
-    expect(full.status).toBe(200);
-    expect(sent.status).toBe(200);
-    expect(sent.spliced).toBe(cookie !== "");
-    expect(again.spliced).toBe(cookie !== "");
-    expect(sent.body).toBe(full.body);
-    expect(again.body).toBe(full.body);
-    expect(sent.setCookie).toEqual(full.setCookie);
+  // Byte for byte in both modes: with the departures (spliced, kept) and as stock Remix (rendered).
+  describe.each(MODES)("%s", (mode) => {
+    it.each(cases)("is the full render for %s (%s)", async (_who, path, cookieOf) => {
+      const cookie = cookieOf();
+      const sent = await viaApp(path, cookie || undefined, mode);
+      // Twice: the second comes from the page kept by the first.
+      const again = await viaApp(path, cookie || undefined, mode);
+      const full = await inFull(path, cookie || undefined, mode);
+      expect(full.status).toBe(200);
+      expect(sent.status).toBe(200);
+      expect(sent.spliced).toBe(mode === "departures" && cookie !== "");
+      expect(again.spliced).toBe(mode === "departures" && cookie !== "");
+      if (mode === "stock") expect([sent.cache, again.cache]).toEqual([null, null]);
+      expect(sent.body).toBe(full.body);
+      expect(again.body).toBe(full.body);
+      expect(sent.setCookie).toEqual(full.setCookie);
+    });
   });
 
   it("shows each user their own frame, never another's", async () => {
@@ -321,7 +339,7 @@ describe("a signed-in page spliced from the visitor's page", () => {
   });
 
   it("renders in full for a Bearer token or a session that has ended", async () => {
-    const bearer = await fetch(`${origin}/leaderboard`, {
+    const bearer = await fetch(`${origins.departures}/leaderboard`, {
       headers: { authorization: "Bearer nobody" },
     });
     expect(bearer.headers.get("x-page-cache")).toBeNull();

@@ -30,6 +30,17 @@ describe("the layering lint", { timeout: 60_000 }, () => {
       'import { sessionSecret } from "~/lib/config.server";',
       "must not import *.server",
     ],
+    // app/lib is what the browser may load too; the server's infrastructure sits beside it.
+    [
+      "app/lib/back-edge.ts",
+      'import { COMPRESSION_OPTIONS } from "~/http/compression-settings";',
+      "app/lib must not import http",
+    ],
+    [
+      "app/server/back-edge.server.ts",
+      'import { readForm } from "~/http/form-body.server";',
+      "must not import http",
+    ],
     [
       "app/services/back-edge.server.ts",
       'import { startRealtime } from "~/realtime/sockets.server";',
