@@ -274,7 +274,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: "/api/admin/flags",
     access: "admin",
     answer:
-      "wager anomaly flags `{id, kind, playerUid, createdAt, status, evidence, ...}`, newest first; `?status=` open, dismissed or confirmed",
+      "anomaly flags `{id, kind, playerUid, status, evidence, ...}` newest first, 25 a page as users; `?status=` open, dismissed, confirmed",
     schema: adminWagerFlagListSchema,
   },
   {
