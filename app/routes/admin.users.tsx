@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EmailAddress } from "~/components/ui/EmailAddress";
 import { AdminPageHeader, AdminPanelLink } from "~/components/admin/AdminPageHeader";
 import { useEffect } from "react";
 import { AdminTable } from "~/components/admin/AdminTable";
@@ -123,7 +124,7 @@ export default function AdminUsers() {
                 </span>
               ) : null}
             </td>
-            <td className="px-3 py-3">{user.email ?? ""}</td>
+            <td className="px-3 py-3">{user.email ? <EmailAddress email={user.email} /> : null}</td>
             <td className="px-3 py-3">{user.isAdmin ? "Admin" : "User"}</td>
             <td className="whitespace-nowrap px-3 py-3">{formatDateTime(user.createdAt)}</td>
             <td className="whitespace-nowrap px-3 py-3">

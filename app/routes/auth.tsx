@@ -66,11 +66,8 @@ async function signedIn(mode: "login" | "register", redirectTo: string, token: s
   );
 }
 
-function refusal(error: AuthFailure, title: string) {
-  const answer: AuthActionData = {
-    result: error.reply,
-    failure: { title, description: error.message },
-  };
+function refusal(error: AuthFailure) {
+  const answer: AuthActionData = { result: error.reply };
   const headers: HeadersInit = error.retryAfterSeconds
     ? { "Retry-After": String(error.retryAfterSeconds) }
     : {};
@@ -99,7 +96,7 @@ async function codeStep(request: Request, form: FormData, context: { clientIp: s
     );
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return refusal(error, authFailureTitle("login"));
+    return refusal(error);
   }
 }
 
@@ -122,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     if (!(error instanceof AuthFailure)) throw error;
-    return refusal(error, authFailureTitle(mode));
+    return refusal(error);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { ChevronDownIcon } from "~/components/ui/icons";
+import { ScrollingTable } from "~/components/ui/ScrollingTable";
 import {
   VIP_BENEFITS,
   VIP_PROGRAM_INTRO,
@@ -68,13 +69,12 @@ export default function VipProgram() {
         <h2 id="benefits-heading" className={SECTION_HEADING}>
           Benefits by tier
         </h2>
-        {/* Focusable so a keyboard can scroll the matrix sideways on a phone; relative, so the
-            cells' sr-only labels are positioned inside the scroll box instead of widening the page. */}
-        <div
-          className="relative mt-4 overflow-x-auto rounded-xl border border-accent"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="benefits-heading"
+        {/* Relative (ScrollingTable's region), so the cells' sr-only labels are positioned inside
+            the scroll box instead of widening the page. */}
+        <ScrollingTable
+          labelledBy="benefits-heading"
+          cueShownBelow="md"
+          className="rounded-xl border border-accent"
         >
           <table className="w-full min-w-[48rem] bg-card text-sm">
             <caption className="sr-only">Which tier unlocks each benefit</caption>
@@ -113,7 +113,7 @@ export default function VipProgram() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingTable>
       </section>
     </div>
   );

@@ -11,7 +11,7 @@ import {
   VIP_TRANSFER_FORMULA,
   VIP_TRANSFER_INTRO,
 } from "~/content/vip-transfer";
-import { formatUsd, formatWholeUsd, parseDollarAmount } from "~/domain/money";
+import { formatAbbreviatedUsd, formatUsd, formatWholeUsd, parseDollarAmount } from "~/domain/money";
 import { DEFAULT_HOUSE_EDGE_PERCENT, vipTransferBonus } from "~/domain/vip-transfer";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/services/auth.server";
@@ -80,26 +80,22 @@ export default function VipTransfer() {
         <h2 id="tiers-heading" className={SECTION_HEADING}>
           Transfer tiers
         </h2>
-        {/* Focusable so a keyboard can scroll the table sideways on a phone. */}
-        <div
-          className="mt-4 overflow-x-auto rounded-xl border border-accent"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="tiers-heading"
-        >
-          <table className="w-full min-w-[36rem] bg-card text-sm">
-            <thead className="text-left text-xs uppercase tracking-wider text-muted">
+        {/* Four short figures a row ($1.3M, not $1,300,000) in narrow cells, small type and headings
+            in plain case on a phone: it reads whole at 360 px. */}
+        <div className="mt-4 overflow-hidden rounded-xl border border-accent">
+          <table className="w-full bg-card text-xs sm:text-sm [&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-4 sm:[&_th]:px-4">
+            <thead className="text-left text-xs text-muted sm:uppercase sm:tracking-wider">
               <tr>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="py-3 text-right">
                   Wagered elsewhere
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="py-3 text-right">
                   Requirement (30 days)
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="py-3 text-right">
                   Cash bonus (approx.)
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="py-3">
                   Starting level
                 </th>
               </tr>
@@ -107,12 +103,12 @@ export default function VipTransfer() {
             <tbody>
               {TRANSFER_TIERS.map((tier) => (
                 <tr key={tier.level} className="border-t border-accent">
-                  <td className="px-4 py-3 text-right">{formatWholeUsd(tier.wageredElsewhere)}</td>
-                  <td className="px-4 py-3 text-right">{formatWholeUsd(tier.requirement)}</td>
-                  <td className="px-4 py-3 text-right font-bold text-primary">
+                  <td className="py-3 text-right">{formatAbbreviatedUsd(tier.wageredElsewhere)}</td>
+                  <td className="py-3 text-right">{formatAbbreviatedUsd(tier.requirement)}</td>
+                  <td className="py-3 text-right font-bold text-primary">
                     {formatWholeUsd(tier.bonus)}
                   </td>
-                  <td className="px-4 py-3 font-semibold">{tier.level}</td>
+                  <td className="py-3 font-semibold">{tier.level}</td>
                 </tr>
               ))}
             </tbody>

@@ -14,6 +14,8 @@ import { expect, onlyWithJavaScript, test } from "./fixtures";
 test.beforeEach(() => onlyWithJavaScript("the page with its script-only parts is the larger one"));
 
 const WIDTHS = [320, 390, 768, 1280, 1366, 1440, 1920] as const;
+// The phones where every table cell must read whole (issue 35); 360 px for that check only.
+const PHONE_WIDTHS = [360, 390] as const;
 // A small laptop's or a phone's window: the first view is where floating things do harm.
 const HEIGHT = 640;
 // Playwright's default, where the content pages' checks ran before they joined this walk.
@@ -46,6 +48,15 @@ const MEMBER_PAGES = [
   ["/vip-transfer", "VIP Transfer"],
   ["/support", "VIP Support"],
   ["/bonus-codes", "Bonus Codes"],
+] as const;
+
+// The admin pages with tables (AdminTable, the wager charts' figures).
+const ADMIN_TABLE_PAGES = [
+  "/admin/users",
+  "/admin/analytics",
+  "/admin/api-tokens",
+  "/admin/audit",
+  "/admin/flags",
 ] as const;
 
 /**
@@ -127,6 +138,62 @@ function coveredTargets(): string[] {
   return problems;
 }
 
+/**
+ * Runs in the page: every table cell must read whole, either inside the screen and every box that
+ * clips it, or in a table that scrolls sideways (ScrollingTable) whose "swipe for more" cue shows,
+ * where scrolled to it the cell is in the scroll box and clear of the row's first cell, which
+ * stays put. Returns the cells that do not.
+ */
+function hiddenCells(): string[] {
+  const describe = (cell: Element) =>
+    `<${cell.tagName.toLowerCase()}> "${(cell.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30)}"`;
+  const scrolls = (element: Element) =>
+    ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+  const problems: string[] = [];
+  const cells = [...document.querySelectorAll("td, th")].filter(
+    (cell) =>
+      !cell.closest("[inert], [aria-hidden='true']") &&
+      cell.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+      cell.getBoundingClientRect().width >= 1,
+  );
+  for (const cell of cells) {
+    let scroller: Element | null = cell.parentElement;
+    while (scroller && !scrolls(scroller)) scroller = scroller.parentElement;
+    if (scroller && scroller.scrollWidth > scroller.clientWidth) {
+      const cue = scroller.closest("[data-scrolling-table]")?.querySelector("[data-scroll-cue]");
+      if (!cue?.checkVisibility({ checkVisibilityCSS: true })) {
+        problems.push(`${describe(cell)} scrolls sideways with no visible cue`);
+        continue;
+      }
+      cell.scrollIntoView({ block: "nearest", inline: "end" });
+      const rect = cell.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      const first = cell.parentElement?.firstElementChild;
+      const stuck = first && first !== cell ? first.getBoundingClientRect().right : box.left;
+      if (rect.left < stuck - 0.5 || rect.right > Math.min(box.right, innerWidth) + 0.5) {
+        problems.push(`${describe(cell)} cannot be scrolled clear of its row's first cell`);
+      }
+      scroller.scrollLeft = 0;
+      continue;
+    }
+    const rect = cell.getBoundingClientRect();
+    let left = 0;
+    let right = innerWidth;
+    for (let box = cell.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === "visible") continue;
+      left = Math.max(left, box.getBoundingClientRect().left);
+      right = Math.min(right, box.getBoundingClientRect().right);
+    }
+    if (rect.left < left - 0.5 || rect.right > right + 0.5) {
+      problems.push(
+        `${describe(cell)} cut off (${Math.round(rect.left)}-${Math.round(rect.right)} px shown in ${Math.round(left)}-${Math.round(right)})`,
+      );
+    }
+  }
+  window.scrollTo(0, 0);
+  return problems;
+}
+
 /** Every width for the page now open: the problems found, each prefixed with width and path. */
 async function layoutProblems(page: Page): Promise<string[]> {
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -138,6 +205,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
     }
     for (const covered of await page.evaluate(coveredTargets)) {
       problems.push(`${width}px ${path}: ${covered}`);
+    }
+  }
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    for (const hidden of await page.evaluate(hiddenCells)) {
+      problems.push(`${width}px ${path}: ${hidden}`);
     }
   }
   return problems;
@@ -217,4 +290,23 @@ test("an admin's header and the race form: no sideways scroll, nothing covered",
   const admin = await createSignedInAccount({ username: longestUsername(), isAdmin: true });
   await signInAs(context, admin);
   await checkPages(page, [["/"], ["/leaderboard"], ["/admin/wager-races?form=new"]], false);
+});
+
+test("admin tables at a phone's width: every cell reads whole or scrolls with a cue", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(context, await createSignedInAccount({ isAdmin: true }));
+  const problems: string[] = [];
+  for (const path of ADMIN_TABLE_PAGES) {
+    await page.goto(path);
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      for (const hidden of await page.evaluate(hiddenCells)) {
+        problems.push(`${width}px ${path}: ${hidden}`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
 });

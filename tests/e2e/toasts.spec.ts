@@ -1,4 +1,6 @@
 import type { Locator } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { createSignedInAccount, signInAs } from "./accounts";
 import { expectReadableContrast } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
@@ -29,17 +31,31 @@ async function expectOpaqueAndAnnounced(toast: Locator, politeness: "assertive" 
 
 test("an error toast and a notice are opaque, pass axe's contrast check and are announced", async ({
   page,
+  context,
 }) => {
   test.setTimeout(60_000);
+  // A usable code to copy, on a browser whose clipboard refuses: the Copy button's error toast (a
+  // failed sign-in's error shows in its form only, issue 35).
+  const admin = await createSignedInAccount({ isAdmin: true });
+  const code = `E2E-${randomBytes(3).toString("hex").toUpperCase()}`;
+  const created = await page.request.post("/api/admin/bonus-codes", {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { code, description: "Copy me", value: "$5 Bonus", expiresAt: "2099-01-01T00:00:00Z" },
+  });
+  expect(created.status()).toBe(201);
+  await signInAs(context, await createSignedInAccount({}));
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator.clipboard, "writeText", {
+      value: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
+    });
+  });
   // The toasts stay while axe looks at them: no 5 s timer (and no fade-out, below).
   await page.clock.install();
-  await page.goto("/auth?mode=login");
+  await page.goto("/bonus-codes");
   await waitForHydration(page);
-  await page.getByLabel("Username or e-mail").fill("nobody_at_all");
-  await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: `Copy ${code}` }).click();
   const error = page.locator("[data-toast-type=destructive]");
-  await expect(error).toContainText("Login Failed", { timeout: 15_000 });
+  await expect(error).toContainText("Could not copy");
   await expectOpaqueAndAnnounced(error, "assertive");
   await expectReadableContrast(page, "[data-toast-type=destructive]");
 

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { ScrollingTable } from "~/components/ui/ScrollingTable";
 
 /**
  * An admin list as a table: its header row from `headings`, the body from `children` (rows of
- * cells), or `empty` when there are no rows; `summary` (such as "3 users") above it. The table
- * scrolls sideways on a phone inside a region that takes focus, so the keyboard can scroll it too.
+ * cells), or `empty` when there are no rows; `summary` (such as "3 users") above it. On a phone
+ * the table scrolls sideways under its first column (ScrollingTable).
  */
 export function AdminTable({
   label,
@@ -43,12 +44,7 @@ function TableRegion({
   children: ReactNode;
 }) {
   return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      className="mt-4 overflow-x-auto rounded-xl border border-accent"
-    >
+    <ScrollingTable label={label} cueShownBelow="lg" className="rounded-xl border border-accent">
       <table className="w-full text-left text-sm">
         <thead className="bg-card text-xs uppercase tracking-widest text-muted">
           <tr>
@@ -61,6 +57,6 @@ function TableRegion({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollingTable>
   );
 }

@@ -2,18 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
 import { FormAlert, InputField, SubmitButton } from "~/components/ui/form";
 import { loginSchema, registerSchema } from "~/domain/account-forms";
 import type { LoginForm, RegisterForm } from "~/domain/account-forms";
 import type { AuthMode } from "~/domain/auth-mode";
 import { authFailureTitle, authPath } from "~/domain/auth-mode";
-import { showToast } from "~/lib/client-toast";
 
-/** What the /auth action answers a refused form with. */
+/** What the /auth action answers a refused form with: its message shows in the form's alert only (no toast repeating it, issue 35). */
 export interface AuthActionData {
   result: SubmissionResult<string[]>;
-  failure: { title: string; description: string };
 }
 
 /**
@@ -44,12 +41,6 @@ export function AuthForm({
         : parseWithZod(formData, { schema: registerSchema }),
   });
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.data?.failure) {
-      showToast({ ...fetcher.data.failure, type: "destructive" });
-    }
-  }, [fetcher.data]);
 
   const registering = mode === "register";
   return (

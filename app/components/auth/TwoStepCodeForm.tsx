@@ -1,14 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { FormAlert, SubmitButton, TextField } from "~/components/ui/form";
-import { showToast } from "~/lib/client-toast";
 
-/** What a sign-in page's action answers a refused code with. */
+/** What a sign-in page's action answers a refused code with: shown in the form's alert only. */
 export interface TwoStepActionData {
   result: SubmissionResult<string[]>;
-  failure?: { title: string; description: string };
 }
 
 /**
@@ -32,10 +29,6 @@ export function TwoStepCodeForm({
     id: "two-step-code",
     lastResult: answer?.result,
   });
-
-  useEffect(() => {
-    if (answer?.failure) showToast({ ...answer.failure, type: "destructive" });
-  }, [answer]);
 
   return (
     <>

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { RankMedal } from "./RankMedal";
 
 const TOP_THREE = ["text-primary", "text-primary/90", "text-primary/80"];
-const CELL = "px-3 py-3";
+// Narrow on a phone, so a race table's four columns read whole at 360 px (issue 35).
+const CELL = "px-2 py-3 sm:px-3";
 const VALUE_CELL = `${CELL} text-right font-semibold tabular-nums`;
 
 /** The header of a standings table: Rank, the player column, then the value columns. */
@@ -15,7 +16,7 @@ export function StandingHeaderRow({
 }) {
   return (
     <tr className="border-b border-accent text-left text-xs uppercase tracking-wider text-muted">
-      <th scope="col" className={`w-16 ${CELL} font-semibold`}>
+      <th scope="col" className={`w-10 sm:w-16 ${CELL} font-semibold`}>
         Rank
       </th>
       <th scope="col" className={`${CELL} font-semibold`}>
@@ -57,7 +58,7 @@ export function StandingRow({
       >
         {top ? <RankMedal rank={rank} pixels={28} /> : rank}
       </td>
-      <td className={CELL}>{player}</td>
+      <td className={`${CELL} [overflow-wrap:anywhere]`}>{player}</td>
       {values.map((value, column) => (
         // The columns are fixed by the header, so their order is their identity.
         <td key={column} className={VALUE_CELL}>

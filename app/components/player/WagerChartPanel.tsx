@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { formatAbbreviatedUsd } from "~/domain/money";
+import { ScrollingTable } from "~/components/ui/ScrollingTable";
 import type { ChartLine, WagerChart, WagerChartState } from "~/domain/wager-chart";
 
 /** Stroke and text colours by place: the podium in the site's colours, the rest muted. */
@@ -136,8 +137,8 @@ function WagerChartTable({ chart }: { chart: WagerChart }) {
   const ranked = chart.lines.some((line) => line.position !== null);
   return (
     <>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full border-collapse whitespace-nowrap text-left text-sm [&_td]:pr-4 [&_th]:pr-4">
+      <ScrollingTable label="The chart's figures" cueShownBelow="lg">
+        <table className="w-full border-collapse whitespace-nowrap text-left text-sm [&_td]:pr-4 [&_th]:pr-4 [&_th]:whitespace-normal">
           <caption className="sr-only">The chart&apos;s figures</caption>
           <thead className="text-muted">
             <tr>
@@ -173,7 +174,7 @@ function WagerChartTable({ chart }: { chart: WagerChart }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollingTable>
       {chart.projected ? (
         <p className="mt-2 text-xs text-muted">
           A projection assumes each player keeps the pace they have had since the start until the

@@ -4,6 +4,7 @@ import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
 import type { ShellUser } from "~/domain/account";
+import { adminLinks } from "./navigation";
 
 const ITEM =
   "flex w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent";
@@ -29,7 +30,9 @@ function UnreadBadge({ count, className = "" }: { count: number; className?: str
 
 /**
  * The signed-in header's menu (docs/product.md §P2), on desktop and phones alike: Notifications
- * (with the unread count, also on the menu's button), Profile, Settings and Logout (a POST).
+ * (with the unread count, also on the menu's button), Profile, Settings and Logout (a POST). An
+ * admin's ADMIN group is here where the desktop menu bar shows, so the bar fits where a member's
+ * does (issue 35); the drawer lists it on narrower screens.
  */
 export function AccountMenu({ user }: { user: ShellUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -75,6 +78,25 @@ export function AccountMenu({ user }: { user: ShellUser }) {
             Settings
           </Link>
         </li>
+        {user.isAdmin ? (
+          <li className="hidden border-y border-accent py-1 xl:block">
+            <p
+              aria-hidden="true"
+              className="px-3 py-1 font-display text-xs font-bold uppercase tracking-widest text-muted"
+            >
+              Admin
+            </p>
+            <ul aria-label="Admin">
+              {adminLinks("desktop").map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={ITEM}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ) : null}
         <li>
           <Form method="post" action="/logout" reloadDocument>
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

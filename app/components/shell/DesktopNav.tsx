@@ -8,20 +8,22 @@ import type { NavSection } from "./navigation";
 const TOP_LEVEL =
   "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary";
 
+/**
+ * The desktop menu bar: the same for members and admins, so it fits from the same width; an
+ * admin's ADMIN group is in the account menu beside it (AccountMenu, issue 35).
+ */
 export function DesktopNav({
   signedIn,
-  isAdmin,
   className,
 }: {
   signedIn: boolean;
-  isAdmin: boolean;
   /** Hides it below the width it needs (Header's breakpoints). */
   className: string;
 }) {
   return (
     <nav aria-label="Main" className={className}>
       <ul className="flex items-center">
-        {navigationSections("desktop", { isAdmin }).map((section) => (
+        {navigationSections("desktop").map((section) => (
           <li key={section.label} className="relative">
             {section.links.length === 1 && section.links[0] ? (
               <NavEntry

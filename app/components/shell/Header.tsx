@@ -12,28 +12,25 @@ import { CallToAction } from "~/components/ui/CallToAction";
 
 /**
  * Where the desktop navigation takes over from the drawer: it needs about 1,250 px beside the
- * logo, the account menu and PLAY, an admin's (with its ADMIN group) about 1,340 px, so an admin
- * keeps the drawer up to 1,536 px. Nothing in the header may push PLAY off screen (issue 18).
+ * logo, the account menu and PLAY. The same for admins, whose ADMIN group is in the account menu
+ * there (issue 35). Nothing in the header may push PLAY off screen (issue 18).
  */
-const BREAKPOINTS = {
-  visitorOrMember: { desktopOnly: "hidden xl:block", narrowOnly: "xl:hidden" },
-  admin: { desktopOnly: "hidden 2xl:block", narrowOnly: "2xl:hidden" },
-} as const;
+const DESKTOP_ONLY = "hidden xl:block";
+const NARROW_ONLY = "xl:hidden";
 
 export function Header({ user }: { user: ShellUser | null }) {
   const signedIn = user !== null;
   const isAdmin = user?.isAdmin ?? false;
-  const { desktopOnly, narrowOnly } = BREAKPOINTS[isAdmin ? "admin" : "visitorOrMember"];
   // No backdrop-filter on the header: it would become the containing block of the fixed drawer.
   return (
     <header className="sticky top-0 z-50 border-b border-accent bg-page/95">
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-1.5 px-3 min-[380px]:gap-2 sm:gap-3 sm:px-4">
-        <MobileDrawer signedIn={signedIn} isAdmin={isAdmin} className={narrowOnly} />
+        <MobileDrawer signedIn={signedIn} isAdmin={isAdmin} className={NARROW_ONLY} />
         <Link to="/" className="shrink-0" aria-label="GoatedVIPs home">
           <Logo className="h-4 w-auto min-[380px]:h-6 sm:h-8" />
         </Link>
         <div className="flex flex-1 justify-center">
-          <DesktopNav signedIn={signedIn} isAdmin={isAdmin} className={desktopOnly} />
+          <DesktopNav signedIn={signedIn} className={DESKTOP_ONLY} />
         </div>
         <div className="flex min-w-0 items-center gap-0.5 min-[380px]:gap-1 sm:gap-2">
           {/* Mobile only (the drawer's breakpoint), for members: the bell to the bonus codes
@@ -43,7 +40,7 @@ export function Header({ user }: { user: ShellUser | null }) {
             <Link
               to="/bonus-codes"
               aria-label={user.newBonusCode ? "Bonus codes (new code)" : "Bonus codes"}
-              className={`relative flex h-10 w-8 shrink-0 items-center justify-center rounded-md hover:text-primary ${narrowOnly}`}
+              className={`relative flex h-10 w-8 shrink-0 items-center justify-center rounded-md hover:text-primary ${NARROW_ONLY}`}
             >
               <BellIcon />
               {user.newBonusCode ? (
@@ -55,7 +52,7 @@ export function Header({ user }: { user: ShellUser | null }) {
             </Link>
           ) : null}
           {user && user.totalWagered > 0 ? (
-            <span className={`shrink-0 ${narrowOnly}`}>
+            <span className={`shrink-0 ${NARROW_ONLY}`}>
               <RankProgressCompact
                 wagerAmount={user.totalWagered}
                 animate={false}

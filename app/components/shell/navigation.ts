@@ -45,6 +45,13 @@ const ADMIN_LINKS: NavLink[] = [
 // §P2: the mobile admin group omits these.
 const DESKTOP_ONLY_ADMIN_PATHS = new Set(["/admin/notifications", "/admin/support"]);
 
+/** The ADMIN group's entries for a menu of this variant. */
+export function adminLinks(variant: NavVariant): NavLink[] {
+  return ADMIN_LINKS.filter(
+    (link) => variant === "desktop" || !DESKTOP_ONLY_ADMIN_PATHS.has(link.to),
+  );
+}
+
 /**
  * Every navigation entry of docs/product.md §P2, in its order, grouped the way the menus show them; admins
  * also get the ADMIN group (the mobile one without notifications and support).
@@ -103,12 +110,7 @@ export function navigationSections(
     },
   ];
   if (isAdmin) {
-    sections.push({
-      label: "Admin",
-      links: ADMIN_LINKS.filter(
-        (link) => variant === "desktop" || !DESKTOP_ONLY_ADMIN_PATHS.has(link.to),
-      ),
-    });
+    sections.push({ label: "Admin", links: adminLinks(variant) });
   }
   return sections
     .map((section) => ({
