@@ -36,7 +36,7 @@ import { NAME_CHOICE_FIELD, NAME_CHOICE_REFUSED, parseNameChoice } from "~/domai
 import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { TELEGRAM_UNLINKED, telegramLinkUrl } from "~/domain/telegram-link";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
-import { validatePasswordChange, validateProfile } from "~/lib/account-form-validation.server";
+import { validatePasswordChange, validateProfile } from "./profile.server";
 import { readForm } from "~/lib/form-body.server";
 import { replyTo } from "~/lib/intent";
 import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
