@@ -37,7 +37,7 @@ const LAYERS = {
   "app/domain": PURE_FORBIDS,
   "app/content": PURE_FORBIDS,
   "app/components": ["services", "provider", "jobs", "routes", "db", "*.server"],
-  "app/lib": LIB_FORBIDS,
+  "app/lib": [...LIB_FORBIDS, "*.server"],
   // Server infrastructure, and the HTTP layer with the departures from stock Remix (issue 31).
   "app/server": ["services", "http", "realtime", "provider", "jobs", "routes", "components", "db"],
   "app/http": ["services", "realtime", "provider", "jobs", "routes", "components", "db"],
@@ -70,15 +70,15 @@ const ROOT_DATA_MODULE = "app/lib/root-data.ts";
  */
 const HTTP_MESSAGE =
   "app/services must not handle HTTP: read the request and answer in the route (app/routes/).";
-const AUTH_GUARDS = "app/services/auth.server.ts";
+const AUTH_GUARDS = "app/services/auth/auth.server.ts";
 const HTTP_IN_SERVICES = {
   patterns: [
     {
       group: [
         "@remix-run/*",
-        "~/lib/json-api.server",
-        "~/lib/form-body.server",
-        "~/lib/intent.server",
+        "~/http/json-api.server",
+        "~/http/form-body.server",
+        "~/http/intent.server",
       ],
       message: HTTP_MESSAGE,
     },
@@ -86,7 +86,7 @@ const HTTP_IN_SERVICES = {
   // A service may read the request's flash toast (the site's shell does), not answer with one.
   paths: [
     {
-      name: "~/lib/toast.server",
+      name: "~/http/toast.server",
       importNames: ["redirectWithToast", "createToastHeaders"],
       message: HTTP_MESSAGE,
     },

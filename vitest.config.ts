@@ -29,7 +29,7 @@ export default defineConfig({
     // thread loading its TypeScript through tsx (the sync's) or a cold import takes seconds.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Password hashing at a test-only lower cost (app/services/passwords.server.ts refuses it
+    // Password hashing at a test-only lower cost (app/services/auth/passwords.server.ts refuses it
     // outside vitest); tests/unit/services/passwords.test.ts hashes at the production cost.
     // The request log and the jobs' lines (pino, straight to stdout) stay out of the test output;
     // a test that reads the log captures it (tests/unit/lib/observability.test.ts).

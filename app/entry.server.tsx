@@ -4,12 +4,12 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { ADMIN_LOGIN_PATH, refusesDataRequest } from "./lib/admin-host";
-import { holdScriptsUntilFirstPaint } from "./lib/held-scripts.server";
-import { SHED_RETRY_AFTER_SECONDS } from "./lib/load-shedding.server";
-import { StylesheetProvider } from "./lib/inline-stylesheet";
+import { holdScriptsUntilFirstPaint } from "./http/held-scripts.server";
+import { SHED_RETRY_AFTER_SECONDS } from "./http/load-shedding.server";
+import { StylesheetProvider } from "./http/inline-stylesheet";
 import { NonceProvider } from "./lib/nonce";
-import { stylesheetText } from "./lib/stylesheet-text.server";
-import "./lib/load-context";
+import { stylesheetText } from "./http/stylesheet-text.server";
+import "./http/load-context";
 
 // server.ts starts the server from the build, so app/ is loaded once (one event bus, one db).
 export { startServerRuntime } from "./server-runtime.server";
@@ -24,7 +24,7 @@ export const RENDER_TIMED_OUT_MESSAGE =
 
 /**
  * A render that ran out of time is the server's overload, not the page's fault: 503 with
- * Retry-After (as load shedding answers, app/lib/load-shedding.server.ts), never cached.
+ * Retry-After (as load shedding answers, app/http/load-shedding.server.ts), never cached.
  */
 function renderTimedOut(): Response {
   return new Response(

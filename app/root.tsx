@@ -16,14 +16,14 @@ import { GeneralErrorBoundary } from "./components/errors/GeneralErrorBoundary";
 import { NOT_FOUND_TITLE } from "./components/errors/NotFound";
 import { SiteShell } from "./components/shell/SiteShell";
 import { useUnreadNotifications } from "./components/shell/use-unread-notifications";
-import "./lib/load-context";
-import { InlineStylesheet } from "./lib/inline-stylesheet";
+import "./http/load-context";
+import { InlineStylesheet } from "./http/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
-import { ScriptsAfterFirstPaint } from "./lib/scripts-after-paint";
+import { ScriptsAfterFirstPaint } from "./http/scripts-after-paint";
 import { ServiceWorkerRegistration } from "./lib/service-worker-registration";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "./domain/web-app-manifest";
-import { requestShell } from "./services/shell-user.server";
-import { dataFreshness } from "./services/sync-runs.server";
+import { requestShell } from "./services/auth/shell-user.server";
+import { dataFreshness } from "./services/operations/sync-runs.server";
 
 // The stylesheet is inlined by <InlineStylesheet> (docs/decisions/0030).
 export const links: LinksFunction = () => [
@@ -48,7 +48,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 // The user and the toast are all of this loader's data that depends on the request's user: a page
 // whose content is the same for everyone is sent to a signed-in user as the visitor's page with
-// these replaced (app/lib/signed-in-documents.server.ts).
+// these replaced (app/http/signed-in-documents.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ user, toast, headers }, freshness] = await Promise.all([
     requestShell(request),

@@ -10,29 +10,33 @@ import {
 import { startEmailJobs } from "~/jobs/email.server";
 import { startPushJob } from "~/jobs/push.server";
 import { startRetentionJob } from "~/jobs/retention.server";
-import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/lib/config.server";
-import { lockDatabase } from "~/lib/database-lock.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
-import { createExpressServer } from "~/lib/express-server.server";
-import { createHttpApp } from "~/lib/http-app.server";
-import { startJobLeader } from "~/lib/job-leader.server";
-import { logger } from "~/lib/logger.server";
-import { readProviderConfig } from "~/lib/provider-config.server";
+import { backupDirectory, readServerConfig, resolveSessionSecret } from "~/server/config.server";
+import { lockDatabase } from "~/server/database-lock.server";
+import { eventBus } from "~/server/domain-event-bus.server";
+import { createExpressServer } from "~/http/express-server.server";
+import { createHttpApp } from "~/http/http-app.server";
+import { startJobLeader } from "~/server/job-leader.server";
+import { logger } from "~/server/logger.server";
+import { readProviderConfig } from "~/server/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration, wagerFlagsSettled } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { connectionTester } from "~/provider/client.server";
 import { communityChannelTester } from "~/provider/community-channels.server";
-import { abandonUnfinishedSyncRuns } from "~/services/sync-runs.server";
+import { abandonUnfinishedSyncRuns } from "~/services/operations/sync-runs.server";
 import { startRealtime } from "~/realtime/sockets.server";
-import { checkDatabase, closeDatabase, prepareDatabase } from "~/services/database-setup.server";
-import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
-import { checkReadiness } from "~/services/readiness.server";
+import {
+  checkDatabase,
+  closeDatabase,
+  prepareDatabase,
+} from "~/services/operations/database-setup.server";
+import { exposeDatabaseMetrics } from "~/services/operations/operations-metrics.server";
+import { checkReadiness } from "~/services/operations/readiness.server";
 import { startRaceJobs } from "~/jobs/race-completion.server";
-import { sessionCookie } from "~/lib/cookies.server";
+import { sessionCookie } from "~/http/cookies.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { requestShell } from "~/services/shell-user.server";
-import { forgetPlayerNamePolicy, playerNamesVersion } from "~/services/player-names.server";
+import { requestShell } from "~/services/auth/shell-user.server";
+import { forgetPlayerNamePolicy, playerNamesVersion } from "~/services/players/player-names.server";
 
 /**
  * Everything the server runs, started from the Remix build (app/entry.server.tsx exports this), so

@@ -56,7 +56,7 @@ async function benchSyncWait({ work, origin, record, ms, withBenchServer }: Serv
   };
   await withBenchServer(options, async (provider) => {
     // A linked member with race updates on (the default), as a real site has: after each sync
-    // the race alerts compare the race's standings for them (app/services/race-alerts.server.ts).
+    // the race alerts compare the race's standings for them (app/services/races/race-alerts.server.ts).
     const seed = openDatabase(databaseFile);
     try {
       await insertUser(seed, { goated_id: "bench000001" });
@@ -140,8 +140,8 @@ async function searchChild() {
   const { migrateToLatest } = await import("../db");
   const { db } = await import("../app/services/db.server");
   const { parseReferralPayload } = await import("../app/provider/payload.server");
-  const { leaderboardPage } = await import("../app/services/player-queries.server");
-  const { storeReferrals } = await import("../app/services/player-store.server");
+  const { leaderboardPage } = await import("../app/services/players/player-queries.server");
+  const { storeReferrals } = await import("../app/services/players/player-store.server");
   await migrateToLatest(db);
   const parsed = parseReferralPayload(referralPayload(SEARCH_PLAYERS, 5));
   if (!parsed.ok) throw new Error(parsed.error);

@@ -1,6 +1,6 @@
 // Bounded growth (issue 19): a simulated year of 5-minute syncs for 200 active players (every
 // player's total moves at every sync: 57,600 snapshots a day), written in bulk a week at a time,
-// with the data retention job's compaction and sync-run pruning (app/services/retention.server.ts)
+// with the data retention job's compaction and sync-run pruning (app/services/operations/retention.server.ts)
 // run after each week (each pass reading what aged since the previous one), then one more pass as the hourly job would run it. Its own process (its
 // own DATABASE_PATH, read when the app's database module is first imported).
 import { execFileSync } from "node:child_process";
@@ -51,7 +51,8 @@ export function benchCompaction({ work, record }: { work: string; record: Record
 async function simulateYear(file: string, days: number): Promise<YearResult> {
   const { migrateToLatest, sqliteConnection } = await import("../db");
   const { db } = await import("../app/services/db.server");
-  const { compactWagerSnapshots, pruneSyncRuns } = await import("../app/services/retention.server");
+  const { compactWagerSnapshots, pruneSyncRuns } =
+    await import("../app/services/operations/retention.server");
   await migrateToLatest(db);
   const sqlite = sqliteConnection(db);
   const iso = (ms: number) => new Date(ms).toISOString();

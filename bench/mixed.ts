@@ -5,7 +5,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openDatabase } from "../db";
 import { PROFILE_COLORS } from "../app/domain/profile-colors";
-import { hashPassword } from "../app/services/passwords.server";
+import { hashPassword } from "../app/services/auth/passwords.server";
 import { insertSession, insertUser } from "../tests/factories";
 import { referralPayload } from "./payload";
 import type { ServerBenchDeps } from "./blocking";

@@ -10,7 +10,7 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { format, resolveConfig } from "prettier";
 import WebSocket from "ws";
-import { GZIP_LEVEL } from "../app/lib/compression-settings";
+import { GZIP_LEVEL } from "../app/http/compression-settings";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../tests/fake-provider/server";
 import type { FakeProvider } from "../tests/fake-provider/server";
 import { benchBlocking } from "./blocking";
@@ -205,7 +205,7 @@ async function benchWeight(pagePath: string) {
   const gz = async (url: string) => {
     const response = await fetch(new URL(url, ORIGIN));
     const body = Buffer.from(await response.arrayBuffer());
-    // fetch decodes; the server's own gzip (app/lib/compression-settings.ts) is what travels.
+    // fetch decodes; the server's own gzip (app/http/compression-settings.ts) is what travels.
     return { text: body.toString("utf8"), bytes: gzipSync(body, { level: GZIP_LEVEL }).length };
   };
   const html = await gz(pagePath);

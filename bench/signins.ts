@@ -1,5 +1,5 @@
 // Page views while 30 sign-ins run at once (issue 12 item 2): password hashing waits in its own
-// queue (app/services/passwords.server.ts), so pages and static files must not wait behind it.
+// queue (app/services/auth/passwords.server.ts), so pages and static files must not wait behind it.
 
 const SIGN_INS_AT_ONCE = 30;
 const VIEWERS = 4;

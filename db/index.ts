@@ -10,8 +10,8 @@ import type {
   QueryResult,
   TransactionSettings,
 } from "kysely";
-import { databaseUrlFromEnv } from "~/lib/config.server";
-import { sharedPostgresPool } from "~/lib/postgres-pool.server";
+import { databaseUrlFromEnv } from "~/server/config.server";
+import { sharedPostgresPool } from "~/server/postgres-pool.server";
 import { dialectOf } from "./dialect";
 import { migrations } from "./migrations";
 import { postgresDatabaseOver } from "./postgres";
@@ -23,7 +23,7 @@ export { adoptWriteTurn, writeTurn } from "./write-turn";
 export { caseFolded, dialectOf, equalsIgnoringCase, isAnyOf, likeIgnoringCase } from "./dialect";
 export type { DialectName } from "./dialect";
 export { openPostgresDatabase } from "./postgres";
-export { POSTGRES_URL_PATTERN } from "~/lib/config.server";
+export { POSTGRES_URL_PATTERN } from "~/server/config.server";
 
 export const DEFAULT_DATABASE_PATH = "data/goatedvips.sqlite";
 

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { Kysely, PostgresDialect, PostgresQueryCompiler } from "kysely";
 import type { DataTypeNode, QueryCompiler } from "kysely";
-import { createPostgresPool } from "~/lib/postgres-pool.server";
+import { createPostgresPool } from "~/server/postgres-pool.server";
 import type { Database } from "./schema";
 
 /**

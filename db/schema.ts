@@ -260,7 +260,7 @@ export interface EmailOutboxTable {
   sent_at: Instant | null;
 }
 
-/** The site's VAPID key pair (one row); the private key sealed (app/lib/secret-box.server.ts). */
+/** The site's VAPID key pair (one row); the private key sealed (app/server/secret-box.server.ts). */
 export interface PushVapidKeysTable {
   id: number;
   public_key: string;
@@ -410,7 +410,7 @@ export interface EventBusPayloadsTable {
   created_ms: number;
 }
 
-/** rate-limiter-flexible's counters on PostgreSQL (app/lib/rate-limiter.server.ts). */
+/** rate-limiter-flexible's counters on PostgreSQL (app/server/rate-limiter.server.ts). */
 export interface RateLimitsTable {
   key: string;
   points: number;

@@ -4,7 +4,7 @@
 // site needs no restart. The audit log records it as done from the command line.
 import { migrateToLatest } from "../db";
 import { db } from "../app/services/db.server";
-import { resetTwoStepOf } from "../app/services/two-step.server";
+import { resetTwoStepOf } from "../app/services/auth/two-step.server";
 
 const username = process.argv[2]?.trim();
 if (!username) {

@@ -3,7 +3,7 @@
 // failed (recorded in backup_runs whenever the database can be written), 3 when only
 // BACKUP_COMMAND did; a failure is one line, never a stack trace.
 import { databasePathFromEnv, migrateToLatest } from "../db";
-import { backupDirectory, readServerConfig } from "../app/lib/config.server";
+import { backupDirectory, readServerConfig } from "../app/server/config.server";
 
 try {
   const config = readServerConfig();
@@ -11,7 +11,7 @@ try {
   const dir = backupDirectory(config, databasePath);
   // Loaded here, not above: opening the database may fail too, and that failure is one line.
   const { db } = await import("../app/services/db.server");
-  const { createBackup } = await import("../app/services/backup.server");
+  const { createBackup } = await import("../app/services/operations/backup.server");
   // The run is recorded in the database, whose backup_runs table may be newer than its schema.
   await migrateToLatest(db);
   const run = await createBackup({

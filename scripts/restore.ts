@@ -3,13 +3,13 @@
 // database is kept (moved aside, or dumped into BACKUP_DIR), never deleted.
 import path from "node:path";
 import { databaseLabel, databasePathFromEnv } from "../db";
-import { backupDirectory, readServerConfig } from "../app/lib/config.server";
-import { DatabaseInUseError } from "../app/lib/database-lock.server";
+import { backupDirectory, readServerConfig } from "../app/server/config.server";
+import { DatabaseInUseError } from "../app/server/database-lock.server";
 import {
   BackupFileError,
   restoreBackup,
   restorePostgresBackup,
-} from "../app/services/restore.server";
+} from "../app/services/operations/restore.server";
 
 const file = process.argv[2]?.trim();
 if (!file) {

@@ -45,7 +45,7 @@ export async function insertUser(db: Db, fields: Partial<NewUser> = {}): Promise
 /**
  * A live session of `userId` as a sign-in leaves it (30 days absolute, 7 idle, from `now`), with
  * the token its cookie or Bearer header carries. The row keeps the token's SHA-256, as
- * app/services/sessions.server.ts does.
+ * app/services/auth/sessions.server.ts does.
  */
 export async function insertSession(
   db: Db,

@@ -5,7 +5,7 @@ import type { ChatMessageView } from "./support-chat";
 
 /**
  * What happened on the server, as plain data: published by the sync, the jobs and the services
- * on the event bus (app/lib/event-bus.server.ts), turned into websocket messages by app/realtime
+ * on the event bus (app/server/event-bus.server.ts), turned into websocket messages by app/realtime
  * only. Every payload is JSON (ISO-8601 strings, no Dates), so a bus between processes can carry
  * it unchanged. `at` is when it happened: the messages sent for it carry that time.
  */

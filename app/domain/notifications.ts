@@ -1,6 +1,6 @@
 /**
  * What a user's in-app inbox holds (docs/product.md §P3): one kind per thing the site tells a
- * user. Services create them through addNotifications (app/services/notifications.server.ts).
+ * user. Services create them through addNotifications (app/services/notifications/notifications.server.ts).
  */
 export const NOTIFICATION_KINDS = [
   "race_prize",

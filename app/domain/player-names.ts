@@ -12,7 +12,7 @@ const HIDDEN = "****";
  * grows with the name, so a short name is never shown nearly whole: up to 4 characters, the first
  * one only (`B****`); 5 to 7, the first and the last (`B****y`); 8 or more, the first two and the
  * last two. Characters are code points, as SQL's length() and substr() count them
- * (`maskedNameSql` in app/services/player-names.server.ts does the same in the database).
+ * (`maskedNameSql` in app/services/players/player-names.server.ts does the same in the database).
  */
 export function maskPlayerName(name: string): string {
   const chars = Array.from(name);

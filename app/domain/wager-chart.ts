@@ -43,7 +43,7 @@ export function sampleInstants(from: string, until: string, now: Date): string[]
 
 /**
  * A player's wager since the first instant at each instant, by the race standings' rule
- * (computeStandings in app/services/race-standings.server.ts): their all-time total at the
+ * (computeStandings in app/services/races/race-standings.server.ts): their all-time total at the
  * instant minus their total at the first one, each the latest snapshot at or before it (`totals`,
  * null where they had none: they count from 0). A player is not in a race while that is not
  * above 0, so the chart draws them at 0.

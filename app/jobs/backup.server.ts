@@ -1,7 +1,7 @@
 import { isBackupDue } from "~/domain/backups";
-import { startRepeatingJob } from "~/lib/repeating-job.server";
-import { createBackup, lastSuccessfulBackupAt } from "~/services/backup.server";
-import type { BackupRun, BackupSettings } from "~/services/backup.server";
+import { startRepeatingJob } from "~/server/repeating-job.server";
+import { createBackup, lastSuccessfulBackupAt } from "~/services/operations/backup.server";
+import type { BackupRun, BackupSettings } from "~/services/operations/backup.server";
 
 /**
  * How often the job looks whether a backup is due: hourly, so a restart does not push the next

@@ -1,19 +1,19 @@
 import { botCommandOf, leaderboardReply, raceReply } from "~/domain/community-channels";
 import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { startCodeOf, startReply } from "~/domain/telegram-link";
-import { readServerConfig, siteOrigin } from "~/lib/config.server";
-import { logger } from "~/lib/logger.server";
-import { startRepeatingJob } from "~/lib/repeating-job.server";
+import { readServerConfig, siteOrigin } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
+import { startRepeatingJob } from "~/server/repeating-job.server";
 import { communityApi } from "~/provider/community-channels.server";
 import type { CommunityApi, TelegramUpdate } from "~/provider/community-channels.server";
 import {
   drainChannelOutbox,
   saveTelegramBotState,
   telegramBotState,
-} from "~/services/community-channels.server";
-import { leaderboardPage } from "~/services/player-queries.server";
-import { currentRaceBoard } from "~/services/race-views.server";
-import { redeemTelegramLinkCode } from "~/services/telegram-links.server";
+} from "~/services/notifications/community-channels.server";
+import { leaderboardPage } from "~/services/players/player-queries.server";
+import { currentRaceBoard } from "~/services/races/race-views.server";
+import { redeemTelegramLinkCode } from "~/services/players/telegram-links.server";
 
 /** How often the channel outbox is drained: a queued post leaves within this long. */
 export const CHANNEL_OUTBOX_INTERVAL_MS = 5_000;

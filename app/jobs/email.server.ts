@@ -1,12 +1,12 @@
 import path from "node:path";
 import { databasePathFromEnv } from "~db";
-import { readServerConfig } from "~/lib/config.server";
-import { startRepeatingJob } from "~/lib/repeating-job.server";
+import { readServerConfig } from "~/server/config.server";
+import { startRepeatingJob } from "~/server/repeating-job.server";
 import { drainOutbox } from "~/services/email/outbox.server";
 import type { MailTransport } from "~/services/email/outbox.server";
 import { enqueueMonthlyStatements } from "~/services/email/statements.server";
 import { createMailTransport } from "~/services/email/transport.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/server/logger.server";
 
 /** How often the outbox is drained: a queued e-mail leaves within this long. */
 export const OUTBOX_INTERVAL_MS = 5_000;

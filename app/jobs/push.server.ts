@@ -1,5 +1,5 @@
-import { logger } from "~/lib/logger.server";
-import { startRepeatingJob } from "~/lib/repeating-job.server";
+import { logger } from "~/server/logger.server";
+import { startRepeatingJob } from "~/server/repeating-job.server";
 import { drainPushOutbox } from "~/services/push/outbox.server";
 import type { PushSender } from "~/services/push/outbox.server";
 import { webPushSender } from "~/services/push/sender.server";

@@ -1,12 +1,12 @@
 import { completionCutoff } from "~/domain/race-time";
 import { announceRaceStarts } from "~/services/email/race-emails.server";
-import { announceCompletion } from "~/services/race-announcement.server";
-import { completeRace } from "~/services/race-results.server";
-import { ensureMonthlyRace, findDueRaces } from "~/services/race-store.server";
+import { announceCompletion } from "~/services/races/race-announcement.server";
+import { completeRace } from "~/services/races/race-results.server";
+import { ensureMonthlyRace, findDueRaces } from "~/services/races/race-store.server";
 import type { Completion } from "~/domain/race";
-import { syncStatus } from "~/services/sync-runs.server";
-import { observeRaceJobRun } from "~/lib/metrics.server";
-import { startRepeatingJob } from "~/lib/repeating-job.server";
+import { syncStatus } from "~/services/operations/sync-runs.server";
+import { observeRaceJobRun } from "~/server/metrics.server";
+import { startRepeatingJob } from "~/server/repeating-job.server";
 
 /** How often the server looks for races to complete and for a month without a race. */
 export const RACE_JOB_INTERVAL_MS = 60_000;

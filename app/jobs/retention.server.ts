@@ -1,7 +1,7 @@
-import { logger } from "~/lib/logger.server";
-import { startRepeatingJob } from "~/lib/repeating-job.server";
-import { compactWagerSnapshots, pruneSyncRuns } from "~/services/retention.server";
-import { purgeExpiredSessions } from "~/services/sessions.server";
+import { logger } from "~/server/logger.server";
+import { startRepeatingJob } from "~/server/repeating-job.server";
+import { compactWagerSnapshots, pruneSyncRuns } from "~/services/operations/retention.server";
+import { purgeExpiredSessions } from "~/services/auth/sessions.server";
 
 /**
  * Keeps the tables that grow by themselves bounded (issue 19, docs/decisions/0029): expired

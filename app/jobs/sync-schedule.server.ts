@@ -1,5 +1,5 @@
 import type { SyncResult } from "./sync.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/server/logger.server";
 
 /** After rate limiting without a Retry-After, the wait doubles per 429 up to this. */
 const MAX_BACKOFF_MS = 3_600_000;

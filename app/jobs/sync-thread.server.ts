@@ -4,7 +4,7 @@ import {
   readAllRowsOncePublished,
   readPublishedSyncOnly,
   setAutomaticCheckpoints,
-} from "~/services/player-store.server";
+} from "~/services/players/player-store.server";
 import { SYNC_WORKER_ROLE } from "./sync-worker.server";
 import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
 

@@ -10,7 +10,7 @@ import {
   checkpointAfterSync,
   setAutomaticCheckpoints,
   storeReferrals,
-} from "~/services/player-store.server";
+} from "~/services/players/player-store.server";
 
 /** `workerData.role` of the sync worker thread. */
 export const SYNC_WORKER_ROLE = "sync";

@@ -1,21 +1,21 @@
-import { eventBus } from "~/lib/domain-event-bus.server";
-import { logger } from "~/lib/logger.server";
-import { observeSyncRun } from "~/lib/metrics.server";
-import type { ProviderConfig } from "~/lib/provider-config.server";
-import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
+import { eventBus } from "~/server/domain-event-bus.server";
+import { logger } from "~/server/logger.server";
+import { observeSyncRun } from "~/server/metrics.server";
+import type { ProviderConfig } from "~/server/provider-config.server";
+import { leaderboardSnapshot } from "~/services/players/leaderboard-snapshot.server";
 import { isRefusal, providerSettingsInForce } from "~/domain/provider-token";
 import {
   latestProviderToken,
   markProviderTokenUsed,
   warnOfExpiringToken,
   warnOfRefusedSync,
-} from "~/services/provider-tokens.server";
-import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
-import { raceStandingsBeforeSync, sendRaceAlerts } from "~/services/race-alerts.server";
-import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
-import type { SyncSource } from "~/services/sync-runs.server";
+} from "~/services/admin/provider-tokens.server";
+import { linkedUserRanks, notifyRankUps } from "~/services/players/rank-ups.server";
+import { raceStandingsBeforeSync, sendRaceAlerts } from "~/services/races/race-alerts.server";
+import { finishSyncRun, startSyncRun } from "~/services/operations/sync-runs.server";
+import type { SyncSource } from "~/services/operations/sync-runs.server";
 import { dialect } from "~/services/db.server";
-import { evaluateWagerFlags } from "~/services/wager-flags.server";
+import { evaluateWagerFlags } from "~/services/players/wager-flags.server";
 import { fetchAndStoreOffThread } from "./sync-thread.server";
 import { fetchAndStore } from "./sync-worker.server";
 import type { SyncWork, SyncWorkResult } from "./sync-worker.server";

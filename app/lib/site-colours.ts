@@ -1,6 +1,6 @@
 /**
  * The site's colours: the Tailwind theme's (tailwind.config.ts reads them from here) and the
- * Open Graph cards' (app/lib/share-card-image.server.tsx), which are drawn without Tailwind.
+ * Open Graph cards' (app/server/share-card-image.server.tsx), which are drawn without Tailwind.
  */
 export const SITE_COLOURS = {
   page: "#14151A",

@@ -3,7 +3,7 @@
  * character and SQLite's full-text search reads one as the string's end (both answered 500); a
  * UTF-16 surrogate without its pair, or percent-encoded bytes that are not UTF-8, have no UTF-8
  * spelling and would be stored as something else. Every way input comes in checks it here: the
- * URL (app/lib/http-app.server.ts), page forms (./form-body.server.ts) and JSON bodies
+ * URL (app/http/http-app.server.ts), page forms (./form-body.server.ts) and JSON bodies
  * (./json-api.server.ts), before any route reads it, and refuses it with UNSTORABLE_TEXT_MESSAGE.
  */
 

@@ -8,8 +8,11 @@ import {
   telegramRetryAfterMs,
 } from "~/domain/community-channels";
 import type { CommunityChannelTest } from "~/domain/community-channels";
-import { channelTarget } from "~/services/community-channels.server";
-import type { ChannelSender, ChannelTarget } from "~/services/community-channels.server";
+import { channelTarget } from "~/services/notifications/community-channels.server";
+import type {
+  ChannelSender,
+  ChannelTarget,
+} from "~/services/notifications/community-channels.server";
 
 /**
  * The Discord and Telegram HTTP APIs (docs/decisions/0078): a webhook post, and the bot's

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { WebSocket } from "ws";
-import { chatPresence } from "~/lib/chat-presence.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { chatPresence } from "~/server/chat-presence.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import {
   announceTyping,
   markConversationRead,
   sendChatMessage,
-} from "~/services/support-chat.server";
+} from "~/services/support/support-chat.server";
 import {
   chatClientMessageSchema,
   chatMessageMessage,
@@ -14,7 +14,7 @@ import {
   typingMessage,
 } from "./messages";
 import type { ClientMessageHandler, SocketHub } from "./socket-hub.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * The query a chat page adds to /ws/chat (`/ws/chat?view=conversation`): its user is looking at

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { DomainEvents } from "~/domain/events";
 import type { NotificationView } from "~/domain/notifications";
-import { eventBus } from "~/lib/domain-event-bus.server";
-import { logger } from "~/lib/logger.server";
-import { exposeWebsocketClients } from "~/lib/metrics.server";
-import { unreadCounts } from "~/services/notifications.server";
-import { findSessionUserByHeaders } from "~/services/sessions.server";
+import { eventBus } from "~/server/domain-event-bus.server";
+import { logger } from "~/server/logger.server";
+import { exposeWebsocketClients } from "~/server/metrics.server";
+import { unreadCounts } from "~/services/notifications/notifications.server";
+import { findSessionUserByHeaders } from "~/services/auth/sessions.server";
 import { handleChatMessage, wireChatHub } from "./chat.server";
 import { leaderboardUpdateMessage, raceCompletedMessage, serverMessage } from "./messages";
 import { createSocketHub } from "./socket-hub.server";

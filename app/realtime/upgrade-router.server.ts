@@ -1,10 +1,10 @@
 import { STATUS_CODES } from "node:http";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { clientAddress } from "~/lib/client-address.server";
+import { clientAddress } from "~/http/client-address.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
 import type { SocketHub, SocketIdentity } from "./socket-hub.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/server/logger.server";
 
 export interface SocketRoute {
   hub: SocketHub;

@@ -9,10 +9,10 @@ import { PlayerStatsPanel } from "~/components/leaderboard/PlayerStatsPanel";
 import { RaceWidget } from "~/components/race/RaceWidget";
 import { HOME_HERO, NEW_USER_PROMO } from "~/content/home";
 import { PROVIDER_REFERRAL_URL, REFERRAL_CODE } from "~/content/links";
-import { heroVideoUrl } from "~/services/hero-videos.server";
-import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
-import { playerStanding } from "~/services/player-queries.server";
-import { loadRaceWidget, loadWidgetStanding } from "~/services/race-widget.server";
+import { heroVideoUrl } from "~/services/promotions/hero-videos.server";
+import { leaderboardSnapshot } from "~/services/players/leaderboard-snapshot.server";
+import { playerStanding } from "~/services/players/player-queries.server";
+import { loadRaceWidget, loadWidgetStanding } from "~/services/races/race-widget.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [

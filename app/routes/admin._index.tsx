@@ -6,11 +6,15 @@ import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { PANEL_CARDS, panelFigureLabel } from "~/domain/admin-panel";
 import { formatCents } from "~/domain/money";
 import { formatDateTime } from "~/domain/time";
-import { requireAdmin } from "~/services/auth.server";
-import { panelBackupCard, panelFigures, panelProviderStatus } from "~/services/admin-panel.server";
-import { overduePayouts } from "~/services/race-payouts.server";
-import type { OverduePayout } from "~/services/race-payouts.server";
-import { openFlagCount } from "~/services/wager-flags.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import {
+  panelBackupCard,
+  panelFigures,
+  panelProviderStatus,
+} from "~/services/admin/admin-panel.server";
+import { overduePayouts } from "~/services/races/race-payouts.server";
+import type { OverduePayout } from "~/services/races/race-payouts.server";
+import { openFlagCount } from "~/services/players/wager-flags.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Panel | GoatedVIPs" },

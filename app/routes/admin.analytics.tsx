@@ -14,8 +14,8 @@ import {
 } from "~/domain/admin-analytics";
 import { formatAbbreviatedUsd, formatCount } from "~/domain/money";
 import { formatMediumDate } from "~/domain/time";
-import { requireAdmin } from "~/services/auth.server";
-import { analyticsReport } from "~/services/admin-analytics.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { analyticsReport } from "~/services/admin/admin-analytics.server";
 
 export const meta: MetaFunction = () => [
   { title: "Analytics | Admin | GoatedVIPs" },

@@ -27,19 +27,19 @@ import {
 } from "~/domain/provider-token-form";
 import type { TokenTab } from "~/domain/provider-token-form";
 import { formatDateTime } from "~/domain/time";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import type { IntentReply } from "~/lib/intent";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
-import { readProviderConfig } from "~/lib/provider-config.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
+import { readProviderConfig } from "~/server/provider-config.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   providerOverview,
   removeProviderSettings,
   saveProviderToken,
-} from "~/services/provider-tokens.server";
-import { recentSyncRuns } from "~/services/sync-runs.server";
-import type { SyncRunSummary } from "~/services/sync-runs.server";
+} from "~/services/admin/provider-tokens.server";
+import { recentSyncRuns } from "~/services/operations/sync-runs.server";
+import type { SyncRunSummary } from "~/services/operations/sync-runs.server";
 
 export const meta: MetaFunction = () => [
   { title: "API Tokens | Admin | GoatedVIPs" },

@@ -7,8 +7,8 @@ import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { INPUT } from "~/components/ui/form";
 import { AUDIT_KIND_LABELS, isAuditKind } from "~/domain/audit";
 import { formatDateTime } from "~/domain/time";
-import { requireAdmin } from "~/services/auth.server";
-import { auditActors, auditFilterOf, listAudit } from "~/services/audit.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { auditActors, auditFilterOf, listAudit } from "~/services/admin/audit.server";
 
 export const meta: MetaFunction = () => [
   { title: "Audit Log | Admin | GoatedVIPs" },

@@ -7,10 +7,10 @@ import { SubmitButton, TextField } from "~/components/ui/form";
 import { HERO_CONTENT, HERO_VIDEO_MESSAGES } from "~/domain/hero-banners";
 import { heroVideoSchema } from "~/domain/hero-video-form";
 import type { HeroBanner } from "~/domain/hero-banners";
-import { readForm } from "~/lib/form-body.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
-import { listHeroVideos, saveHeroVideo } from "~/services/hero-videos.server";
+import { readForm } from "~/http/form-body.server";
+import { createToastHeaders, redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { listHeroVideos, saveHeroVideo } from "~/services/promotions/hero-videos.server";
 
 export const meta: MetaFunction = () => [
   { title: "Page Banners | Admin | GoatedVIPs" },

@@ -17,19 +17,19 @@ import { bonusCodeSchema } from "~/domain/bonus-code-form";
 import { BONUS_CODE_TOASTS } from "~/domain/bonus-codes";
 import type { BonusCodeView } from "~/domain/bonus-codes";
 import { showToast } from "~/lib/client-toast";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import type { IntentReply } from "~/lib/intent";
 import { postedId, replyTo } from "~/lib/intent";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   createBonusCode,
   deleteBonusCode,
   listBonusCodes,
   updateBonusCode,
-} from "~/services/bonus-codes.server";
+} from "~/services/promotions/bonus-codes.server";
 
 export const meta: MetaFunction = () => [
   { title: "Bonus Code Management | Admin | GoatedVIPs" },

@@ -14,15 +14,15 @@ import {
 import type { ChannelProvider, ChannelView } from "~/domain/community-channels";
 import { communityChannelsInputSchema } from "~/domain/community-channels-form";
 import { formatDateTime } from "~/domain/time";
-import { readForm } from "~/lib/form-body.server";
-import { readIntent, unknownIntent } from "~/lib/intent.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
+import { readForm } from "~/http/form-body.server";
+import { readIntent, unknownIntent } from "~/http/intent.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   channelSettingsView,
   recentChannelPosts,
   saveChannelSettings,
-} from "~/services/community-channels.server";
+} from "~/services/notifications/community-channels.server";
 
 export const meta: MetaFunction = () => [
   { title: "Community Channels | Admin | GoatedVIPs" },

@@ -14,13 +14,13 @@ import {
   WAGER_FLAG_RULES,
 } from "~/domain/wager-flags";
 import type { WagerFlagEvidence } from "~/domain/wager-flags";
-import { readForm } from "~/lib/form-body.server";
-import { intentReply, readIntent } from "~/lib/intent.server";
+import { readForm } from "~/http/form-body.server";
+import { intentReply, readIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
-import { playerWagerChart } from "~/services/wager-charts.server";
-import { decideWagerFlag, listWagerFlags } from "~/services/wager-flags.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { playerWagerChart } from "~/services/players/wager-charts.server";
+import { decideWagerFlag, listWagerFlags } from "~/services/players/wager-flags.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Flags | Admin | GoatedVIPs" },

@@ -13,12 +13,16 @@ import {
   giveawayInputFromForm,
   giveawayInputSchema,
 } from "~/domain/giveaways";
-import { readForm } from "~/lib/form-body.server";
-import { readIntent, unknownIntent } from "~/lib/intent.server";
+import { readForm } from "~/http/form-body.server";
+import { readIntent, unknownIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
-import { createGiveaway, drawGiveaway, listGiveaways } from "~/services/giveaways.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import {
+  createGiveaway,
+  drawGiveaway,
+  listGiveaways,
+} from "~/services/promotions/giveaways.server";
 
 export const meta: MetaFunction = () => [
   { title: "Giveaways | Admin | GoatedVIPs" },

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AdminLoginForm } from "~/domain/admin-login";
-import { requestWithForm } from "~/lib/form-body.server";
-import { AuthFailure, authenticate } from "~/services/authentication.server";
-import type { AuthClient } from "~/services/authentication.server";
+import { requestWithForm } from "~/http/form-body.server";
+import { AuthFailure, authenticate } from "~/services/auth/authentication.server";
+import type { AuthClient } from "~/services/auth/authentication.server";
 
 /** The login form names the identifier `username`; the admin login calls it `identifier`. */
 function asAdminReply(reply: SubmissionResult<string[]>): SubmissionResult<string[]> {

@@ -11,17 +11,17 @@ import { FormAlert, TextField } from "~/components/ui/form";
 import { ADMIN_WELCOME, adminLoginSchema } from "~/domain/admin-login";
 import { SIGN_IN_EXPIRED, twoStepCodeSchema } from "~/domain/two-step";
 import { showToast } from "~/lib/client-toast";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
-import { AuthFailure, clientOf, TwoStepRequired } from "~/services/authentication.server";
-import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { AuthFailure, clientOf, TwoStepRequired } from "~/services/auth/authentication.server";
+import { findRequestUser, sessionCookieHeader } from "~/services/auth/sessions.server";
 import {
   clearedPendingSignInCookie,
   completeTwoStepSignIn,
   pendingSignIn,
   pendingSignInCookie,
-} from "~/services/two-step-sign-in.server";
+} from "~/services/auth/two-step-sign-in.server";
 import { adminSignIn } from "./admin.login.server";
 
 export const meta: MetaFunction = () => [

@@ -20,15 +20,15 @@ import {
   NOTIFICATION_SENT,
 } from "~/domain/notifications";
 import { formatDateTime } from "~/domain/time";
-import { readForm } from "~/lib/form-body.server";
-import { readIntent, unknownIntent } from "~/lib/intent.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
+import { readForm } from "~/http/form-body.server";
+import { readIntent, unknownIntent } from "~/http/intent.server";
+import { createToastHeaders, redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   audienceSizes,
   listBroadcasts,
   sendBroadcast,
-} from "~/services/notification-broadcasts.server";
+} from "~/services/notifications/notification-broadcasts.server";
 
 export const meta: MetaFunction = () => [
   { title: "Notifications | Admin | GoatedVIPs" },

@@ -20,13 +20,13 @@ import {
 } from "~/domain/two-step";
 import { replyTo } from "~/lib/intent";
 import type { IntentReply } from "~/lib/intent";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
-import { readForm } from "~/lib/form-body.server";
-import { HashQueueFull } from "~/lib/password-hash-threads.server";
-import { qrCodeDataUrl } from "~/lib/qr-code.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { throttledMessage } from "~/services/login-throttle.server";
-import { requireAdmin } from "~/services/auth.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
+import { readForm } from "~/http/form-body.server";
+import { HashQueueFull } from "~/server/password-hash-threads.server";
+import { qrCodeDataUrl } from "~/server/qr-code.server";
+import { createToastHeaders, redirectWithToast } from "~/http/toast.server";
+import { throttledMessage } from "~/services/auth/login-throttle.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   cancelEnrolment,
   checkProof,
@@ -35,7 +35,7 @@ import {
   regenerateRecoveryCodes,
   startEnrolment,
   twoStepState,
-} from "~/services/two-step.server";
+} from "~/services/auth/two-step.server";
 
 export const meta: MetaFunction = () => [
   { title: "Security | Admin | GoatedVIPs" },

@@ -10,10 +10,10 @@ import {
   parseNameChoice,
   SITE_SETTINGS_SAVED,
 } from "~/domain/player-names";
-import { readForm } from "~/lib/form-body.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
-import { siteSettings, updateSiteSettings } from "~/services/player-names.server";
+import { readForm } from "~/http/form-body.server";
+import { createToastHeaders, redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { siteSettings, updateSiteSettings } from "~/services/players/player-names.server";
 
 export const meta: MetaFunction = () => [
   { title: "Site Settings | Admin | GoatedVIPs" },

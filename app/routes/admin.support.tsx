@@ -8,12 +8,12 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { useHydrated } from "~/components/ui/hooks";
 import { INPUT } from "~/components/ui/form";
 import { formatDateTime } from "~/domain/time";
-import { readForm } from "~/lib/form-body.server";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { readForm } from "~/http/form-body.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { useSupportChat } from "~/realtime/use-support-chat";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   conversationMessages,
   findConversation,
@@ -21,7 +21,7 @@ import {
   markConversationRead,
   sendChatMessage,
   setConversationStatus,
-} from "~/services/support-chat.server";
+} from "~/services/support/support-chat.server";
 
 export const meta: MetaFunction = () => [
   { title: "Support | Admin | GoatedVIPs" },

@@ -7,9 +7,9 @@ import { USER_NOT_FOUND } from "~/domain/admin-users";
 import { formatDateTime } from "~/domain/time";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { parsePositiveId } from "~/lib/params";
-import { findAdminUser } from "~/services/admin-users.server";
-import { requireAdmin } from "~/services/auth.server";
-import { listSessions } from "~/services/sessions.server";
+import { findAdminUser } from "~/services/admin/admin-users.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { listSessions } from "~/services/auth/sessions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.user.username ?? "User"} | User Management | Admin | GoatedVIPs` },

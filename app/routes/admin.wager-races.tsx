@@ -27,20 +27,20 @@ import { monthlyRaceClashMessage, raceFormSchema, raceInputFromForm } from "~/do
 import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
 import { RESULT_SEALED } from "~/domain/race";
 import { raceSummary, toggledStatus } from "~/domain/race-status";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { postedId, replyTo } from "~/lib/intent";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
 import {
   createRace,
   deleteRace,
   listRaces,
   setRaceStatus,
   updateRace,
-} from "~/services/race-admin.server";
-import { findRace } from "~/services/race-store.server";
+} from "~/services/races/race-admin.server";
+import { findRace } from "~/services/races/race-store.server";
 
 export const meta: MetaFunction = () => [
   { title: "Wager Race Management | Admin | GoatedVIPs" },

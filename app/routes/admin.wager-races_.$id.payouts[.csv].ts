@@ -2,9 +2,9 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { payoutsCsv } from "~/domain/race-payouts";
 import { parsePositiveId } from "~/lib/params";
-import { requireAdmin } from "~/services/auth.server";
-import { listPayouts } from "~/services/race-payouts.server";
-import { findRace } from "~/services/race-store.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { listPayouts } from "~/services/races/race-payouts.server";
+import { findRace } from "~/services/races/race-store.server";
 
 /** GET: one race's payout ledger as a CSV download, for admins (issue 32). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

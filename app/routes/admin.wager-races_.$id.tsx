@@ -20,14 +20,14 @@ import {
 import { payoutChangeSchema } from "~/domain/race-payout-change";
 import { PAID_POSITIONS } from "~/domain/race-prizes";
 import { formatDateTime } from "~/domain/time";
-import { readForm } from "~/lib/form-body.server";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
+import { readForm } from "~/http/form-body.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireAdmin } from "~/services/auth.server";
-import { announceNotifications } from "~/services/notifications.server";
-import { listPayouts, markPayout } from "~/services/race-payouts.server";
-import { findRace } from "~/services/race-store.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { announceNotifications } from "~/services/notifications/notifications.server";
+import { listPayouts, markPayout } from "~/services/races/race-payouts.server";
+import { findRace } from "~/services/races/race-store.server";
 
 const RACE_NOT_FOUND = "Race not found";
 

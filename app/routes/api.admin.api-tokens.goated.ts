@@ -6,14 +6,14 @@ import {
   TOKEN_READ_FAILED,
 } from "~/domain/provider-token";
 import { AFFILIATE_UID_MISSING, SETTINGS_REMOVED, TOKEN_SAVED } from "~/domain/provider-token-form";
-import { apiError, apiRoute, fieldErrorsOf, readJsonObject } from "~/lib/json-api.server";
-import { readProviderConfig } from "~/lib/provider-config.server";
-import { requireApiAdmin } from "~/services/auth.server";
+import { apiError, apiRoute, fieldErrorsOf, readJsonObject } from "~/http/json-api.server";
+import { readProviderConfig } from "~/server/provider-config.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
 import {
   providerOverview,
   removeProviderSettings,
   saveProviderToken,
-} from "~/services/provider-tokens.server";
+} from "~/services/admin/provider-tokens.server";
 
 /**
  * GET: the saved settings' metadata (docs/product.md §A3 "API token metadata"), never the token,

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BONUS_CODE_MESSAGES } from "~/domain/bonus-code-form";
 import { BONUS_CODE_TOASTS } from "~/domain/bonus-codes";
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiAdmin } from "~/services/auth.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
 import { bonusCodeRefusal } from "./api.admin.bonus-codes.server";
-import { deleteBonusCode } from "~/services/bonus-codes.server";
+import { deleteBonusCode } from "~/services/promotions/bonus-codes.server";
 
 /** DELETE: removes the code; 404 for an unknown id (never silently ignored, docs/product.md §A8). */
 async function remove({ request, params }: LoaderFunctionArgs) {

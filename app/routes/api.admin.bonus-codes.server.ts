@@ -1,5 +1,5 @@
-import { apiError } from "~/lib/json-api.server";
-import type { BonusCodeChange } from "~/services/bonus-codes.server";
+import { apiError } from "~/http/json-api.server";
+import type { BonusCodeChange } from "~/services/promotions/bonus-codes.server";
 
 /**
  * A refused change, as the bonus code routes answer it (`api.admin.bonus-codes*.ts`): 404 for an

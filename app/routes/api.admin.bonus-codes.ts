@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bonusCodeSchema, bonusCodeUpdateSchema } from "~/domain/bonus-code-form";
 import { BONUS_CODE_TOASTS } from "~/domain/bonus-codes";
-import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
+import { apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
 import { bonusCodeJson } from "~/domain/api-json";
 import { bonusCodeRefusal } from "./api.admin.bonus-codes.server";
-import { createBonusCode, listBonusCodes, updateBonusCode } from "~/services/bonus-codes.server";
+import {
+  createBonusCode,
+  listBonusCodes,
+  updateBonusCode,
+} from "~/services/promotions/bonus-codes.server";
 
 /** GET: every bonus code, usable ones first (docs/product.md §A7). */
 async function listAll({ request }: LoaderFunctionArgs) {

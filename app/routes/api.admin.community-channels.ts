@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CHANNEL_MESSAGES, communityChannelsJson } from "~/domain/community-channels";
 import { communityChannelsInputSchema } from "~/domain/community-channels-form";
-import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
-import { channelSettingsView, saveChannelSettings } from "~/services/community-channels.server";
+import { apiError, apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import {
+  channelSettingsView,
+  saveChannelSettings,
+} from "~/services/notifications/community-channels.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { AdminWagerFlagJson } from "~/domain/api-contract";
 import { isWagerFlagStatus, WAGER_FLAG_STATUSES } from "~/domain/wager-flags";
-import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
-import { listWagerFlags } from "~/services/wager-flags.server";
+import { apiError, apiRoute, jsonResponse } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { listWagerFlags } from "~/services/players/wager-flags.server";
 
 /**
  * `GET /api/admin/flags?status=&page=`: the wager anomaly flags (issue 34 item 2), newest first,

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DRAW_REFUSALS } from "~/domain/giveaways";
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiAdmin } from "~/services/auth.server";
-import { drawGiveaway } from "~/services/giveaways.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { drawGiveaway } from "~/services/promotions/giveaways.server";
 
 /** POST: draws a giveaway whose entries have closed, once; the answer reveals the server seed. */
 async function draw({ request, params }: LoaderFunctionArgs) {

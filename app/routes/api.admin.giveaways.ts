@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CLOSE_IN_PAST_MESSAGE, closingInFuture, giveawayInputSchema } from "~/domain/giveaways";
-import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
-import { createGiveaway } from "~/services/giveaways.server";
+import { apiError, apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { createGiveaway } from "~/services/promotions/giveaways.server";
 
 /** POST: creates a giveaway; its answer publishes the seed's SHA-256, never the seed. */
 async function create({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import { jsonDecideLinkRequest } from "./api.admin.link-requests.server";
 
 const route = apiRoute({

@@ -1,9 +1,9 @@
 import { LINK_DECIDED, LINK_REQUEST_NOT_FOUND } from "~/domain/goated-link";
 import type { LinkDecision } from "~/domain/goated-link";
-import { apiError, jsonResponse } from "~/lib/json-api.server";
+import { apiError, jsonResponse } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiAdmin } from "~/services/auth.server";
-import { decideLinkRequest } from "~/services/goated-links.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { decideLinkRequest } from "~/services/players/goated-links.server";
 
 /** `POST /api/admin/link-requests/{id}/approve|reject`, no body (the two routes beside this). */
 export async function jsonDecideLinkRequest(

@@ -7,10 +7,10 @@ import {
   fieldErrorsOf,
   jsonResponse,
   readJsonObject,
-} from "~/lib/json-api.server";
-import { CHECK_THE_FORM, clientOf } from "~/services/authentication.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
-import { getAccount } from "~/services/users.server";
+} from "~/http/json-api.server";
+import { CHECK_THE_FORM, clientOf } from "~/services/auth/authentication.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { getAccount } from "~/services/auth/users.server";
 import { adminSignIn } from "./admin.login.server";
 import { signInRefusal } from "./api.auth.server";
 

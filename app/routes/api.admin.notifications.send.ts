@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { broadcastSchema } from "~/domain/notification-broadcast";
 import { NO_RECIPIENTS_MESSAGE, NOTIFICATION_SENT } from "~/domain/notifications";
-import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
-import { sendBroadcast } from "~/services/notification-broadcasts.server";
+import { apiError, apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { sendBroadcast } from "~/services/notifications/notification-broadcasts.server";
 
 /**
  * POST {title, message, audience?}: sends an admin notification (docs/product.md §A7), as the

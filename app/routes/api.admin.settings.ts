@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { SITE_SETTINGS_SAVED } from "~/domain/player-names";
-import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
-import { updateSiteSettings } from "~/services/player-names.server";
+import { apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { updateSiteSettings } from "~/services/players/player-names.server";
 
 const settingsBody = z.object({
   maskPlayerNames: z.boolean({ message: "maskPlayerNames must be true or false" }),

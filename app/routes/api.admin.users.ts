@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { AdminUserJson } from "~/domain/api-contract";
 import { textOrEmpty } from "~/domain/api-contract";
-import { apiRoute, jsonResponse } from "~/lib/json-api.server";
-import { listUsers } from "~/services/admin-users.server";
-import { requireApiAdmin } from "~/services/auth.server";
+import { apiRoute, jsonResponse } from "~/http/json-api.server";
+import { listUsers } from "~/services/admin/admin-users.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
 
 /**
  * `GET /api/admin/users?q=&page=`: the docs/product.md §A3 user list, 25 a page. The body stays the spec's plain

@@ -7,12 +7,12 @@ import {
 } from "~/domain/race-payouts";
 import { payoutChangeSchema } from "~/domain/race-payout-change";
 import { PAID_POSITIONS } from "~/domain/race-prizes";
-import { apiError, apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
+import { apiError, apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiAdmin } from "~/services/auth.server";
-import { announceNotifications } from "~/services/notifications.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { announceNotifications } from "~/services/notifications/notifications.server";
 import { raceNotFound } from "./api.wager-races.server";
-import { markPayout } from "~/services/race-payouts.server";
+import { markPayout } from "~/services/races/race-payouts.server";
 
 /** POST {status, method, reference, reason}: marks one payout of a completed race (audited). */
 async function mark({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
+import { apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiAdmin } from "~/services/auth.server";
-import { setRaceStatus } from "~/services/race-admin.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { setRaceStatus } from "~/services/races/race-admin.server";
 import { raceJson } from "~/domain/api-json";
 import { monthClash, payoutsOnRecord, raceNotFound } from "./api.wager-races.server";
 import { raceStatusSchema } from "~/domain/race-form";

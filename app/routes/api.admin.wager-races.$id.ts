@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiAdmin } from "~/services/auth.server";
-import { deleteRace } from "~/services/race-admin.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { deleteRace } from "~/services/races/race-admin.server";
 import { raceJson } from "~/domain/api-json";
 import { raceNotFound } from "./api.wager-races.server";
-import { findRace } from "~/services/race-store.server";
+import { findRace } from "~/services/races/race-store.server";
 
 /** GET: one race. */
 async function getRace({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, readJsonObject, validationFailure } from "~/lib/json-api.server";
-import { requireApiAdmin } from "~/services/auth.server";
-import { createRace, listRaces, updateRace } from "~/services/race-admin.server";
+import { apiRoute, readJsonObject, validationFailure } from "~/http/json-api.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+import { createRace, listRaces, updateRace } from "~/services/races/race-admin.server";
 import { raceJson } from "~/domain/api-json";
 import { monthClash, payoutsOnRecord, raceNotFound, resultSealed } from "./api.wager-races.server";
 import { raceApiSchema, raceInputFromApi, raceUpdateApiSchema } from "~/domain/race-form";

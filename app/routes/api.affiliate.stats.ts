@@ -1,10 +1,10 @@
 import { ifNoneMatchHits } from "~/lib/etag";
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { affiliateStatsAnswer } from "~/services/affiliate-stats.server";
-import { playerNamesVersion } from "~/services/player-names.server";
-import { lastSuccessfulSync } from "~/services/sync-runs.server";
+import { affiliateStatsAnswer } from "~/services/players/affiliate-stats.server";
+import { playerNamesVersion } from "~/services/players/player-names.server";
+import { lastSuccessfulSync } from "~/services/operations/sync-runs.server";
 
 /** The data changes only on a sync; clients and proxies may reuse an answer briefly. */
 const CACHE_CONTROL = "public, max-age=30";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, jsonResponse } from "~/lib/json-api.server";
-import { signOut } from "~/services/authentication.server";
+import { apiRoute, jsonResponse } from "~/http/json-api.server";
+import { signOut } from "~/services/auth/authentication.server";
 
 async function jsonSignOut({ request }: LoaderFunctionArgs) {
   return jsonResponse(

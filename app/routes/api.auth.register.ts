@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import { jsonAuthenticate } from "./api.auth.server";
 
 const route = apiRoute({

@@ -2,17 +2,17 @@ import { apiRegisterSchema } from "~/domain/account-forms";
 import { accountJson } from "~/domain/api-json";
 import type { TwoStepRequiredJson } from "~/domain/api-contract";
 import { TWO_STEP_REQUIRED } from "~/domain/two-step";
-import { apiError, fieldErrorsOf, jsonResponse, readJsonObject } from "~/lib/json-api.server";
+import { apiError, fieldErrorsOf, jsonResponse, readJsonObject } from "~/http/json-api.server";
 import {
   AuthFailure,
   authenticate,
   CHECK_THE_FORM,
   clientOf,
   TwoStepRequired,
-} from "~/services/authentication.server";
-import type { AuthMode } from "~/services/authentication.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
-import { getAccount } from "~/services/users.server";
+} from "~/services/auth/authentication.server";
+import type { AuthMode } from "~/services/auth/authentication.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { getAccount } from "~/services/auth/users.server";
 
 /**
  * The JSON registration's fields for the registration form's strategy. API clients send three

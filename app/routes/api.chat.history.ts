@@ -1,4 +1,4 @@
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import { jsonChatHistory } from "./api.chat.server";
 
 const route = apiRoute({ GET: ({ request }) => jsonChatHistory(request) });

@@ -1,4 +1,4 @@
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import { jsonSendChatMessage } from "./api.chat.server";
 
 const route = apiRoute({ POST: ({ request }) => jsonSendChatMessage(request) });

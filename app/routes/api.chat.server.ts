@@ -1,10 +1,10 @@
 import { chatMessageJson } from "~/domain/api-json";
 import { CHAT_CONVERSATION_REQUIRED } from "~/domain/support-chat";
-import { apiError, jsonResponse, readJsonObject } from "~/lib/json-api.server";
+import { apiError, jsonResponse, readJsonObject } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiUser } from "~/services/auth.server";
-import { readChatHistory, sendChatMessage } from "~/services/support-chat.server";
-import type { ChatFailure } from "~/services/support-chat.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { readChatHistory, sendChatMessage } from "~/services/support/support-chat.server";
+import type { ChatFailure } from "~/services/support/support-chat.server";
 
 /** The support chat's API without a socket: `api.chat.history.ts` and `api.chat.messages.ts`. */
 

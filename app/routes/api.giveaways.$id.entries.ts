@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ENTRY_REFUSALS } from "~/domain/giveaways";
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiUser } from "~/services/auth.server";
-import { enterGiveaway } from "~/services/giveaways.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { enterGiveaway } from "~/services/promotions/giveaways.server";
 
 /** POST: enters the signed-in member into an open giveaway, once. */
 async function enter({ request, params }: LoaderFunctionArgs) {

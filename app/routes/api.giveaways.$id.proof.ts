@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GIVEAWAY_NOT_FOUND } from "~/domain/giveaways";
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { findGiveawayProof } from "~/services/giveaways.server";
+import { findGiveawayProof } from "~/services/promotions/giveaways.server";
 
 /**
  * GET: what anyone needs to replay a giveaway's draw (docs/decisions/0079), public: the seed's

@@ -6,9 +6,9 @@ import {
   fieldErrorsOf,
   jsonResponse,
   readJsonObject,
-} from "~/lib/json-api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { getPreferences, savePreferences } from "~/services/preferences.server";
+} from "~/http/json-api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { getPreferences, savePreferences } from "~/services/notifications/preferences.server";
 
 async function readPreferences({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

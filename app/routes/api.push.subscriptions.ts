@@ -12,8 +12,8 @@ import {
   jsonResponse,
   readJsonObject,
   validationFailure,
-} from "~/lib/json-api.server";
-import { requireApiUser } from "~/services/auth.server";
+} from "~/http/json-api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
 import {
   removePushSubscriptionByEndpoint,
   savePushSubscription,

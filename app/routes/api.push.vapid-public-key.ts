@@ -1,4 +1,4 @@
-import { apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { apiRoute, jsonResponse } from "~/http/json-api.server";
 import { vapidPublicKey } from "~/services/push/vapid.server";
 
 /** The key a browser subscribes to push with (public by nature; the private key stays here). */

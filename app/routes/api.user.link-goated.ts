@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { GOATED_USERNAME_REQUIRED, LINK_REQUESTED } from "~/domain/goated-link";
-import { apiError, apiRoute, jsonResponse, readJsonObject } from "~/lib/json-api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { requestGoatedLink } from "~/services/goated-links.server";
+import { apiError, apiRoute, jsonResponse, readJsonObject } from "~/http/json-api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { requestGoatedLink } from "~/services/players/goated-links.server";
 
 const linkBody = z.object({ username: z.string({ error: GOATED_USERNAME_REQUIRED }) });
 

@@ -6,9 +6,9 @@ import {
   fieldErrorsOf,
   jsonResponse,
   readJsonObject,
-} from "~/lib/json-api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
+} from "~/http/json-api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { changePassword, PASSWORD_CHANGED } from "~/services/auth/password-change.server";
 
 /** `POST /api/user/password` `{currentPassword, newPassword}`: the other sessions end. */
 async function changeOwnPassword({ request, context }: LoaderFunctionArgs) {

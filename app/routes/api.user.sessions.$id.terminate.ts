@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { endSession } from "~/services/sessions.server";
+import { apiError, apiRoute, jsonResponse } from "~/http/json-api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { endSession } from "~/services/auth/sessions.server";
 
 /** Only one's own sessions: anyone else's id is answered exactly like an unknown one. */
 async function endOwnSession({ request, params }: LoaderFunctionArgs) {

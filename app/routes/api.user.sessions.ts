@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SessionJson } from "~/domain/api-contract";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
-import { apiRoute, jsonResponse } from "~/lib/json-api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { listSessions } from "~/services/sessions.server";
+import { apiRoute, jsonResponse } from "~/http/json-api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { listSessions } from "~/services/auth/sessions.server";
 
 async function ownSessions({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

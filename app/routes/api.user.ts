@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accountJson } from "~/domain/api-json";
-import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
-import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "~/services/auth.server";
-import { getAccount } from "~/services/users.server";
+import { apiError, apiRoute, jsonResponse } from "~/http/json-api.server";
+import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "~/services/auth/auth.server";
+import { getAccount } from "~/services/auth/users.server";
 
 /** The signed-in user (docs/product.md §P3 "User"), or 401 `{message: 'Not authenticated'}`. */
 async function currentAccount({ request }: LoaderFunctionArgs) {

@@ -8,9 +8,9 @@ import {
   fieldErrorsOf,
   jsonResponse,
   readJsonObject,
-} from "~/lib/json-api.server";
-import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "~/services/auth.server";
-import { getAccount, updateProfile } from "~/services/users.server";
+} from "~/http/json-api.server";
+import { NOT_AUTHENTICATED_MESSAGE, requireApiUser } from "~/services/auth/auth.server";
+import { getAccount, updateProfile } from "~/services/auth/users.server";
 
 // JSON clients send "" or null for "no value"; the forms send nothing.
 function withoutEmpty(body: Record<string, unknown>): Record<string, unknown> {

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { PublicProfileJson } from "~/domain/api-contract";
 import { textOrEmpty } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
-import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { apiError, apiRoute, jsonResponse } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
-import { requireApiUser } from "~/services/auth.server";
-import { getMemberProfile } from "~/services/member-profile.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { getMemberProfile } from "~/services/players/member-profile.server";
 
 async function publicProfile({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);

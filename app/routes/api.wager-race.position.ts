@@ -1,8 +1,8 @@
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parsePositiveId } from "~/lib/params";
 import { racePositionJson } from "~/domain/api-json";
-import { findRacePosition } from "~/services/race-standings.server";
+import { findRacePosition } from "~/services/races/race-standings.server";
 
 /**
  * docs/product.md §P3 "Race position": where a player stands in the current race. `userId` names one of our

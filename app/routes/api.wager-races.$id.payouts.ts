@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { payoutJson } from "~/domain/race-payouts";
-import { apiRoute } from "~/lib/json-api.server";
+import { apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
 import { raceNotFound } from "./api.wager-races.server";
-import { listPayouts } from "~/services/race-payouts.server";
-import { findRace } from "~/services/race-store.server";
+import { listPayouts } from "~/services/races/race-payouts.server";
+import { findRace } from "~/services/races/race-store.server";
 
 /** GET: a race's payout ledger, public (issue 32); empty until the race completes. */
 async function payouts({ params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { parsePositiveId } from "~/lib/params";
 import { raceNotFound } from "./api.wager-races.server";
-import { findResultProof } from "~/services/race-proof.server";
-import { findRace } from "~/services/race-store.server";
+import { findResultProof } from "~/services/races/race-proof.server";
+import { findRace } from "~/services/races/race-store.server";
 
 /**
  * GET: a completed race's result and its hash, public like the result (docs/decisions/0063);

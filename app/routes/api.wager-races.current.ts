@@ -1,7 +1,7 @@
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { publicRaceJson } from "~/domain/api-json";
-import { raceParticipants } from "~/services/race-standings.server";
-import { currentRaceForApi } from "~/services/race-views.server";
+import { raceParticipants } from "~/services/races/race-standings.server";
+import { currentRaceForApi } from "~/services/races/race-views.server";
 
 /**
  * docs/product.md §P3 "Current race": the race running now with its top 10, or a monthly race

@@ -1,10 +1,10 @@
 import type { PreviousRaceJson } from "~/domain/api-contract";
 import { roundToCents } from "~/domain/money";
-import { apiError, apiRoute } from "~/lib/json-api.server";
+import { apiError, apiRoute } from "~/http/json-api.server";
 import { publicRaceJson } from "~/domain/api-json";
-import { raceParticipants } from "~/services/race-standings.server";
-import { findPreviousRace } from "~/services/race-store.server";
-import { playerTotals, transitionEnds } from "~/services/race-views.server";
+import { raceParticipants } from "~/services/races/race-standings.server";
+import { findPreviousRace } from "~/services/races/race-store.server";
+import { playerTotals, transitionEnds } from "~/services/races/race-views.server";
 
 /**
  * docs/product.md §P3 "Previous race": the last completed race with its frozen top 10, when its completed view

@@ -2,7 +2,7 @@ import { monthlyRaceClashMessage } from "~/domain/race-form";
 import { RESULT_SEALED } from "~/domain/race";
 import type { RaceView } from "~/domain/race";
 import { PAYOUTS_ON_RECORD } from "~/domain/race-payouts";
-import { apiError } from "~/lib/json-api.server";
+import { apiError } from "~/http/json-api.server";
 
 /** The refusals the race routes share (`api.wager-races.*.ts`, `api.admin.wager-races.*.ts`). */
 

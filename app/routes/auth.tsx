@@ -8,22 +8,22 @@ import { TwoStepCodeForm } from "~/components/auth/TwoStepCodeForm";
 import type { TwoStepActionData } from "~/components/auth/TwoStepCodeForm";
 import { authFailureTitle, authPath, parseAuthMode } from "~/domain/auth-mode";
 import { SIGN_IN_EXPIRED, twoStepCodeSchema } from "~/domain/two-step";
-import { readForm, requestWithForm } from "~/lib/form-body.server";
+import { readForm, requestWithForm } from "~/http/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import {
   AuthFailure,
   authenticate,
   clientOf,
   TwoStepRequired,
-} from "~/services/authentication.server";
-import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
+} from "~/services/auth/authentication.server";
+import { findRequestUser, sessionCookieHeader } from "~/services/auth/sessions.server";
 import {
   clearedPendingSignInCookie,
   completeTwoStepSignIn,
   pendingSignIn,
   pendingSignInCookie,
-} from "~/services/two-step-sign-in.server";
+} from "~/services/auth/two-step-sign-in.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page?.mode === "register" ? "Create an account | GoatedVIPs" : "Sign in | GoatedVIPs" },

@@ -7,9 +7,9 @@ import { useHydrated } from "~/components/ui/hooks";
 import { BONUS_CODES_SIGN_IN_TOAST } from "~/content/home";
 import { formatCalendarDate } from "~/domain/time";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/services/auth.server";
-import { listBonusCodes, markBonusCodesSeen } from "~/services/bonus-codes.server";
-import { heroVideoUrl } from "~/services/hero-videos.server";
+import { requireUser } from "~/services/auth/auth.server";
+import { listBonusCodes, markBonusCodesSeen } from "~/services/promotions/bonus-codes.server";
+import { heroVideoUrl } from "~/services/promotions/hero-videos.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

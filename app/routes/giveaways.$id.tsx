@@ -6,13 +6,18 @@ import { CARD, PAGE, PageHeader, SECTION_HEADING } from "~/components/content/Pa
 import { GiveawaySummary } from "~/components/giveaway/GiveawaySummary";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { describeRules, ENTRY_REFUSALS, GIVEAWAY_NOT_FOUND } from "~/domain/giveaways";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireUser } from "~/services/auth.server";
-import { enterGiveaway, findGiveaway, hasEntered, listWinners } from "~/services/giveaways.server";
-import { findRequestUser } from "~/services/sessions.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/services/auth/auth.server";
+import {
+  enterGiveaway,
+  findGiveaway,
+  hasEntered,
+  listWinners,
+} from "~/services/promotions/giveaways.server";
+import { findRequestUser } from "~/services/auth/sessions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
   pageMeta(

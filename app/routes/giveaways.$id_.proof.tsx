@@ -8,7 +8,7 @@ import type { Entrant } from "~/domain/giveaway-draw";
 import { GIVEAWAY_NOT_FOUND } from "~/domain/giveaways";
 import { pageMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
-import { findGiveawayProof } from "~/services/giveaways.server";
+import { findGiveawayProof } from "~/services/promotions/giveaways.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
   pageMeta(

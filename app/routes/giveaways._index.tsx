@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CARD, PAGE, PageHeader } from "~/components/content/PageHeader";
 import { GiveawaySummary } from "~/components/giveaway/GiveawaySummary";
 import { pageMeta } from "~/lib/meta";
-import { listGiveaways } from "~/services/giveaways.server";
+import { listGiveaways } from "~/services/promotions/giveaways.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

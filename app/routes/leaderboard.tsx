@@ -15,9 +15,9 @@ import {
   parseLeaderboardPeriod,
   PERIOD_NAMES,
 } from "~/domain/leaderboard-period";
-import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/lib/page-cache.server";
-import { leaderboardPage, playerStanding } from "~/services/player-queries.server";
-import { syncStatus } from "~/services/sync-runs.server";
+import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/http/page-cache.server";
+import { leaderboardPage, playerStanding } from "~/services/players/player-queries.server";
+import { syncStatus } from "~/services/operations/sync-runs.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

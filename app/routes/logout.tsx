@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { signOut } from "~/services/authentication.server";
+import { signOut } from "~/services/auth/authentication.server";
 
 // Signing out is a POST (from the account menu); a GET here just goes home.
 export async function loader() {

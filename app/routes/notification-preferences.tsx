@@ -6,12 +6,12 @@ import { PushOnThisDevice } from "~/components/notifications/PushOnThisDevice";
 import { FormAlert, SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_KEYS, preferencesSchema } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
-import { readForm } from "~/lib/form-body.server";
-import { readIntent } from "~/lib/intent.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireUser } from "~/services/auth.server";
+import { readForm } from "~/http/form-body.server";
+import { readIntent } from "~/http/intent.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/services/auth/auth.server";
 import { emailStatus, resendVerification } from "~/services/email/verification.server";
-import { getPreferences, savePreferences } from "~/services/preferences.server";
+import { getPreferences, savePreferences } from "~/services/notifications/preferences.server";
 import { listPushDevices, removePushDevice } from "~/services/push/subscriptions.server";
 
 export const meta: MetaFunction = () => [

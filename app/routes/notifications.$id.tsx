@@ -5,8 +5,8 @@ import { ReadState } from "~/components/notifications/NotificationItem";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
 import { formatDateTime } from "~/domain/time";
 import { parsePositiveId } from "~/lib/params";
-import { requireUser } from "~/services/auth.server";
-import { findNotification, markRead } from "~/services/notifications.server";
+import { requireUser } from "~/services/auth/auth.server";
+import { findNotification, markRead } from "~/services/notifications/notifications.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.notification.title} | Notifications | GoatedVIPs` : "Notifications" },

@@ -9,12 +9,16 @@ import {
   OPEN_NOTIFICATION_INTENT,
 } from "~/components/notifications/NotificationItem";
 import { SECONDARY_BUTTON } from "~/components/ui/buttons";
-import { readForm } from "~/lib/form-body.server";
-import { readIntent, unknownIntent } from "~/lib/intent.server";
+import { readForm } from "~/http/form-body.server";
+import { readIntent, unknownIntent } from "~/http/intent.server";
 import { parsePositiveId } from "~/lib/params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireUser } from "~/services/auth.server";
-import { listNotifications, markAllRead, markRead } from "~/services/notifications.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/services/auth/auth.server";
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+} from "~/services/notifications/notifications.server";
 
 export const meta: MetaFunction = () => [
   { title: "Notifications | GoatedVIPs" },

@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { PAGE, PageHeader, SECTION_HEADING } from "~/components/content/PageHeader";
 import { OFFLINE_SNAPSHOTS } from "~/domain/web-app-manifest";
 import { pageMeta } from "~/lib/meta";
-import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/lib/page-cache.server";
+import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/http/page-cache.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta(

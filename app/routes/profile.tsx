@@ -37,28 +37,32 @@ import { parseProfileTab, PROFILE_TABS } from "~/domain/profile-tabs";
 import { TELEGRAM_UNLINKED, telegramLinkUrl } from "~/domain/telegram-link";
 import { browserFromUserAgent, deviceFromUserAgent } from "~/domain/user-agent";
 import { validatePasswordChange, validateProfile } from "./profile.server";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { replyTo } from "~/lib/intent";
-import { intentReply, readIntent, unknownIntent } from "~/lib/intent.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { requireUser } from "~/services/auth.server";
-import { changePassword, PASSWORD_CHANGED } from "~/services/password-change.server";
-import { endOtherSessions, endSession, listSessions } from "~/services/sessions.server";
+import { intentReply, readIntent, unknownIntent } from "~/http/intent.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/services/auth/auth.server";
+import { changePassword, PASSWORD_CHANGED } from "~/services/auth/password-change.server";
+import { endOtherSessions, endSession, listSessions } from "~/services/auth/sessions.server";
 import {
   pendingLinkRequest,
   requestGoatedLink,
   unlinkGoated,
-} from "~/services/goated-links.server";
-import { linkedPlayerActivity } from "~/services/member-profile.server";
-import { setShowPlayerName, showsPlayerName, siteSettings } from "~/services/player-names.server";
-import { prizesWonBy } from "~/services/race-payouts.server";
-import { loadRacePositionCard } from "~/services/race-views.server";
+} from "~/services/players/goated-links.server";
+import { linkedPlayerActivity } from "~/services/players/member-profile.server";
+import {
+  setShowPlayerName,
+  showsPlayerName,
+  siteSettings,
+} from "~/services/players/player-names.server";
+import { prizesWonBy } from "~/services/races/race-payouts.server";
+import { loadRacePositionCard } from "~/services/races/race-views.server";
 import {
   createTelegramLinkCode,
   telegramLinkOffer,
   unlinkTelegram,
-} from "~/services/telegram-links.server";
-import { getAccount, updateProfile } from "~/services/users.server";
+} from "~/services/players/telegram-links.server";
+import { getAccount, updateProfile } from "~/services/auth/users.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [

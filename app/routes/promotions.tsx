@@ -16,7 +16,7 @@ import {
 } from "~/domain/promotions";
 import type { PromotionCard } from "~/domain/promotions";
 import { pageMeta } from "~/lib/meta";
-import { heroVideoUrl } from "~/services/hero-videos.server";
+import { heroVideoUrl } from "~/services/promotions/hero-videos.server";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () =>

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { raceWidgetCookie } from "~/lib/cookies.server";
-import { WIDGET_DISMISSED } from "~/services/race-widget.server";
+import { raceWidgetCookie } from "~/http/cookies.server";
+import { WIDGET_DISMISSED } from "~/services/races/race-widget.server";
 
 /** POST: hides the floating race widget for this browser (works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {

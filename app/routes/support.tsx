@@ -10,16 +10,16 @@ import { useHydrated } from "~/components/ui/hooks";
 import { TelegramIcon } from "~/components/ui/icons";
 import { TELEGRAM_SUPPORT_URL } from "~/content/links";
 import { SUPPORT_PAGE } from "~/content/pages";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { useSupportChat } from "~/realtime/use-support-chat";
-import { requireUser } from "~/services/auth.server";
+import { requireUser } from "~/services/auth/auth.server";
 import {
   conversationMessages,
   findConversationOfUser,
   markConversationRead,
   sendChatMessage,
-} from "~/services/support-chat.server";
+} from "~/services/support/support-chat.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("VIP Support", "Chat with the GoatedVIPs VIP support team, or reach them on Telegram.");

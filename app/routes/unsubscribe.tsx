@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/form";
 import { PREFERENCE_EMAIL_NAMES } from "~/domain/email";
-import { readForm } from "~/lib/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { readUnsubscribeLink, unsubscribe } from "~/services/email/unsubscribe.server";
 
 /**

@@ -11,10 +11,10 @@ import { playerShareCard, playerShareDescription } from "~/domain/share-cards";
 import { formatDate } from "~/domain/time";
 import { shareCardMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
-import { shareCardUrl } from "~/lib/share-card-image.server";
-import { requireUser } from "~/services/auth.server";
-import { getMemberProfile } from "~/services/member-profile.server";
-import { memberWagerChart } from "~/services/wager-charts.server";
+import { shareCardUrl } from "~/server/share-card-image.server";
+import { requireUser } from "~/services/auth/auth.server";
+import { getMemberProfile } from "~/services/players/member-profile.server";
+import { memberWagerChart } from "~/services/players/wager-charts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `${page.profile.username} | GoatedVIPs` : "Member | GoatedVIPs" },

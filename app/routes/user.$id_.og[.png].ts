@@ -2,9 +2,9 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { playerShareCard } from "~/domain/share-cards";
 import { parsePositiveId } from "~/lib/params";
-import { shareCardResponse } from "~/lib/share-card-image.server";
-import { requireApiUser } from "~/services/auth.server";
-import { getMemberProfile } from "~/services/member-profile.server";
+import { shareCardResponse } from "~/server/share-card-image.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { getMemberProfile } from "~/services/players/member-profile.server";
 
 /**
  * GET /user/:id/og.png: a member's Open Graph card (PNG, 1200x630): their rank and latest race

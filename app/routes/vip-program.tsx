@@ -11,7 +11,7 @@ import {
 } from "~/content/vip-program";
 import { formatCount } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
-import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/lib/page-cache.server";
+import { SHELL_ONLY_USER_PAGE_HEADERS } from "~/http/page-cache.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

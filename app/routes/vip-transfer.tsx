@@ -14,7 +14,7 @@ import {
 import { formatAbbreviatedUsd, formatUsd, formatWholeUsd, parseDollarAmount } from "~/domain/money";
 import { DEFAULT_HOUSE_EDGE_PERCENT, vipTransferBonus } from "~/domain/vip-transfer";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/services/auth.server";
+import { requireUser } from "~/services/auth/auth.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

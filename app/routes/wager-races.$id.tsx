@@ -6,10 +6,10 @@ import { RaceWagerChart } from "~/components/race/RaceWagerChart";
 import { ResultSeal } from "~/components/race/ResultSeal";
 import { shareCardMeta } from "~/lib/meta";
 import { parsePositiveId } from "~/lib/params";
-import { raceSharePreview } from "~/lib/share-card-image.server";
-import { storedResultHash } from "~/services/race-proof.server";
-import { raceBoard } from "~/services/race-views.server";
-import { raceWagerChart } from "~/services/wager-charts.server";
+import { raceSharePreview } from "~/server/share-card-image.server";
+import { storedResultHash } from "~/services/races/race-proof.server";
+import { raceBoard } from "~/services/races/race-views.server";
+import { raceWagerChart } from "~/services/players/wager-charts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.board.race.title ?? "Wager race"} | Wager Races | GoatedVIPs` },

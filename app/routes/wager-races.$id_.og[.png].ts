@@ -2,8 +2,8 @@ import { invariantResponse } from "@epic-web/invariant";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { raceShareCard } from "~/domain/share-cards";
 import { parsePositiveId } from "~/lib/params";
-import { shareCardResponse } from "~/lib/share-card-image.server";
-import { raceBoard } from "~/services/race-views.server";
+import { shareCardResponse } from "~/server/share-card-image.server";
+import { raceBoard } from "~/services/races/race-views.server";
 
 /**
  * GET /wager-races/:id/og.png: the race's Open Graph card (PNG, 1200x630), public like the race's

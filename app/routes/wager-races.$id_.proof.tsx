@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { toHex } from "~/domain/race-proof";
 import type { ProofVerdict } from "~/domain/race-proof";
 import { parsePositiveId } from "~/lib/params";
-import { findResultProof } from "~/services/race-proof.server";
-import { findRace } from "~/services/race-store.server";
+import { findResultProof } from "~/services/races/race-proof.server";
+import { findRace } from "~/services/races/race-store.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Result proof: ${data?.title ?? "Wager race"} | Wager Races | GoatedVIPs` },

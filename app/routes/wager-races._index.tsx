@@ -6,9 +6,9 @@ import { RaceLoadError } from "~/components/race/RaceLoadError";
 import { RaceWagerChart } from "~/components/race/RaceWagerChart";
 import { CallToAction } from "~/components/ui/CallToAction";
 import { shareCardMeta } from "~/lib/meta";
-import { raceSharePreview } from "~/lib/share-card-image.server";
-import { currentRaceBoard, loadRaceStanding } from "~/services/race-views.server";
-import { raceWagerChart } from "~/services/wager-charts.server";
+import { raceSharePreview } from "~/server/share-card-image.server";
+import { currentRaceBoard, loadRaceStanding } from "~/services/races/race-views.server";
+import { raceWagerChart } from "~/services/players/wager-charts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Wager Races | GoatedVIPs" },

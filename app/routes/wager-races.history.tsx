@@ -4,7 +4,7 @@ import { PaidMark } from "~/components/race/RaceParticipantsTable";
 import { formatAbbreviatedUsd, formatCents } from "~/domain/money";
 import { RACE_TYPE_LABELS } from "~/domain/race";
 import { formatMediumDate } from "~/domain/time";
-import { listCompletedRaces } from "~/services/race-store.server";
+import { listCompletedRaces } from "~/services/races/race-store.server";
 
 export const meta: MetaFunction = () => [
   { title: "Past Wager Races | GoatedVIPs" },

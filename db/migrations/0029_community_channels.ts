@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("provider", "text", (c) =>
       c.primaryKey().check(sql`provider in ('discord', 'telegram')`),
     )
-    // The Discord webhook URL or the Telegram bot token, sealed (app/lib/secret-box.server.ts).
+    // The Discord webhook URL or the Telegram bot token, sealed (app/server/secret-box.server.ts).
     .addColumn("secret_sealed", "text", (c) => c.notNull())
     // The secret's last 4 characters: all the pages and the API ever show of it.
     .addColumn("secret_hint", "text", (c) => c.notNull())

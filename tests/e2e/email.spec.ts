@@ -1,6 +1,6 @@
 import { openDatabase } from "~db";
 import type { PreferenceKey } from "~/domain/account-forms";
-import { signToken } from "~/lib/signed-token.server";
+import { signToken } from "~/server/signed-token.server";
 import { E2E_DATABASE_PATH } from "./accounts";
 import { expect, test } from "./fixtures";
 import { insertSession, insertUser, uniqueName } from "../factories";

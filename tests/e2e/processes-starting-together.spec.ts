@@ -13,7 +13,7 @@ import { healthy, ownPort, startOwnServer } from "./own-server";
 // their own.
 const PORTS = [ownPort("together-0"), ownPort("together-1")];
 const JOB_LEADER_INTERVAL_SECONDS = 1;
-// app/lib/job-leader.server.ts's JOB_LOCK_KEY.
+// app/server/job-leader.server.ts's JOB_LOCK_KEY.
 const JOB_LOCK_KEY = 7_157_011_926;
 
 function startServer(port: number, databaseUrl: string) {

@@ -65,7 +65,7 @@ export async function seedRace(options: {
 }
 
 /**
- * Seals a seeded completed race as its completion does (app/services/race-proof.server.ts): the
+ * Seals a seeded completed race as its completion does (app/services/races/race-proof.server.ts): the
  * SHA-256 of its stored result's canonical text kept in races.result_hash. Returns the hash.
  */
 export async function sealRace(raceId: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { hashParameters } from "~/services/passwords.server";
+import { hashParameters } from "~/services/auth/passwords.server";
 
 /** scrypt of `password` in the stored form `scheme$N$r$p$salt$hash`, at the scrypt cost in force. */
 function scryptHash(scheme: "scrypt" | "scrypt2", password: string): string {

@@ -76,7 +76,7 @@ export function RankProgress({ wagerAmount, animate = true }: RankProgressProps)
  * The compact widget: a small ring with the emblem; the percent to the next rank shows on hover
  * and on keyboard focus. With `to` it is a link (the mobile header badge), else a focusable span.
  * The tooltip's id is the caller's (not useId): the header renders on its own as well
- * (app/lib/signed-in-documents.server.ts) and must match the page's render byte for byte.
+ * (app/http/signed-in-documents.server.ts) and must match the page's render byte for byte.
  */
 export function RankProgressCompact({
   wagerAmount,

@@ -34,7 +34,7 @@ function NavMarkBadge({ mark }: { mark: NavMark }) {
  * One navigation entry: a link, or for a visitor a members-only entry shown disabled with a lock
  * and a tooltip (focusable, so keyboard users get the tooltip too). The tooltip's id comes from
  * the menu and the link, not useId: the header is also rendered on its own, outside the page's
- * tree, and must come out byte for byte the same (app/lib/signed-in-documents.server.ts).
+ * tree, and must come out byte for byte the same (app/http/signed-in-documents.server.ts).
  */
 export function NavEntry({
   link,

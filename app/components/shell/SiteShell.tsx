@@ -16,7 +16,7 @@ import { SupportWidget } from "./SupportWidget";
  * The parts of the frame that depend on the user, besides the header: the support widget, the
  * admin button and the toast. A signed-in page whose content is the same for everyone renders these
  * and <Header> on their own and splices them into the visitor's page
- * (app/lib/signed-in-documents.server.ts), so they must not read anything from the page's tree
+ * (app/http/signed-in-documents.server.ts), so they must not read anything from the page's tree
  * that a router at the same URL would not give them.
  */
 export function ShellOverlays({ user, toast }: { user: ShellUser | null; toast: Toast | null }) {

@@ -44,7 +44,7 @@ const handler = createStaticHandler([{ id: "shell-parts", path: "*", Component: 
  * Renders the header and the overlays of the page at `url` on their own: under a static data
  * router at that URL (their links, the logout form and the active navigation entry read it), with
  * nothing else of the page's tree. They use no useId, so they come out as the page's render wrote
- * them; app/lib/signed-in-documents.server.ts checks that for the visitor's parts on every page it
+ * them; app/http/signed-in-documents.server.ts checks that for the visitor's parts on every page it
  * keeps, and tests/unit/lib/signed-in-documents.test.ts for signed-in users.
  */
 export async function shellPartsRenderer(

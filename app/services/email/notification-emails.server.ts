@@ -3,7 +3,7 @@ import { ADMIN_ALERT_KINDS, EMAIL_PREFERENCE_OF_NOTIFICATION } from "~/domain/em
 import { notificationEmail } from "~/domain/email-templates";
 import type { NotificationView } from "~/domain/notifications";
 import { rankFor } from "~/domain/rank";
-import { siteOrigin } from "~/lib/config.server";
+import { siteOrigin } from "~/server/config.server";
 import { confirmedAddresses, emailRecipients, enqueueEmails } from "./outbox.server";
 import type { Executor, OutgoingEmail } from "./outbox.server";
 

@@ -6,8 +6,8 @@ import { UNSUBSCRIBE_LINK_TTL_MS } from "~/domain/email";
 import type { EmailKind } from "~/domain/email";
 import type { EmailContent } from "~/domain/email-templates";
 import { DEFAULT_PREFERENCES, PREFERENCE_COLUMNS } from "~/domain/account-forms";
-import { siteOrigin } from "~/lib/config.server";
-import { signToken } from "~/lib/signed-token.server";
+import { siteOrigin } from "~/server/config.server";
+import { signToken } from "~/server/signed-token.server";
 import {
   abandonInterrupted,
   claim,
@@ -15,12 +15,12 @@ import {
   errorText,
   markSent,
   recordFailure,
-} from "~/services/outbox.server";
+} from "~/services/notifications/outbox.server";
 import { renderEmail } from "./render.server";
 
 /**
  * The e-mail outbox (docs/decisions/0025): messages are queued inside the transaction of the change
- * they tell about, and a job sends them through the queue steps of app/services/outbox.server.ts.
+ * they tell about, and a job sends them through the queue steps of app/services/notifications/outbox.server.ts.
  */
 
 export type Executor = Kysely<Database> | Transaction<Database>;

@@ -5,8 +5,8 @@ import { raceStartedPost } from "~/domain/community-channels";
 import { raceEndedEmail, raceStartedEmail } from "~/domain/email-templates";
 import type { Standing } from "~/domain/race-standings";
 import { PAID_POSITIONS, prizeCents } from "~/domain/race-prizes";
-import { siteOrigin } from "~/lib/config.server";
-import { enqueueChannelPosts } from "~/services/community-channels.server";
+import { siteOrigin } from "~/server/config.server";
+import { enqueueChannelPosts } from "~/services/notifications/community-channels.server";
 import { db } from "~/services/db.server";
 import { emailRecipients, enqueueEmails } from "./outbox.server";
 

@@ -1,7 +1,7 @@
 import { dueStatementMonth } from "~/domain/email";
 import { monthlyStatementEmail } from "~/domain/email-templates";
 import { rankFor } from "~/domain/rank";
-import { siteOrigin } from "~/lib/config.server";
+import { siteOrigin } from "~/server/config.server";
 import { db } from "~/services/db.server";
 import { emailRecipients, enqueueEmails } from "./outbox.server";
 import type { Executor } from "./outbox.server";

@@ -1,13 +1,13 @@
 import { PREFERENCE_KEYS } from "~/domain/account-forms";
 import type { PreferenceKey } from "~/domain/account-forms";
-import { readToken } from "~/lib/signed-token.server";
+import { readToken } from "~/server/signed-token.server";
 import { db } from "~/services/db.server";
 import { PREFERENCE_COLUMNS } from "~/domain/account-forms";
-import { getPreferences } from "~/services/preferences.server";
+import { getPreferences } from "~/services/notifications/preferences.server";
 
 /**
  * One-click unsubscribe (RFC 8058), signed out: the link in every e-mail names the user and the
- * preference it turns off, signed (app/lib/signed-token.server.ts).
+ * preference it turns off, signed (app/server/signed-token.server.ts).
  */
 
 export type UnsubscribeLink =

@@ -1,7 +1,7 @@
 import { VERIFICATION_LINK_TTL_MS, VERIFICATION_RESEND_GAP_MS } from "~/domain/email";
 import { verificationEmail } from "~/domain/email-templates";
-import { siteOrigin } from "~/lib/config.server";
-import { readToken, signToken } from "~/lib/signed-token.server";
+import { siteOrigin } from "~/server/config.server";
+import { readToken, signToken } from "~/server/signed-token.server";
 import { db } from "~/services/db.server";
 import { enqueueEmails } from "./outbox.server";
 import type { Executor } from "./outbox.server";

@@ -14,7 +14,7 @@ import {
   errorText,
   markSent,
   recordFailure,
-} from "~/services/outbox.server";
+} from "~/services/notifications/outbox.server";
 import { preferenceIsOn } from "~/services/email/outbox.server";
 import type { Executor } from "~/services/email/outbox.server";
 

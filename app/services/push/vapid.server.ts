@@ -1,6 +1,6 @@
 import webpush from "web-push";
-import { readServerConfig } from "~/lib/config.server";
-import { openSecret, sealSecret } from "~/lib/secret-box.server";
+import { readServerConfig } from "~/server/config.server";
+import { openSecret, sealSecret } from "~/server/secret-box.server";
 import { db } from "~/services/db.server";
 
 /**

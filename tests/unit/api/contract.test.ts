@@ -11,15 +11,15 @@ import {
 } from "~/domain/api-contract";
 import { API_ENDPOINTS } from "~/domain/api-endpoints";
 import { connectionTester } from "~/provider/client.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { raceCompletedMessage, serverMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
-import { announceCompletion } from "~/services/race-announcement.server";
-import { completeRace } from "~/services/race-results.server";
-import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
-import { ensureAdmin } from "~/services/users.server";
+import { leaderboardSnapshot } from "~/services/players/leaderboard-snapshot.server";
+import { announceCompletion } from "~/services/races/race-announcement.server";
+import { completeRace } from "~/services/races/race-results.server";
+import { ensureMonthlyRace, findCurrentRace } from "~/services/races/race-store.server";
+import { ensureAdmin } from "~/services/auth/users.server";
 import { providerJwt } from "../../provider-jwt";
 import { apiFetch, apiRouteFiles, routePathOf } from "./api-server";
 

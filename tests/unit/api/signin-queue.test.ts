@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
-import { onBehalfOf } from "~/lib/password-hash-client.server";
-import type * as HashThreads from "~/lib/password-hash-threads.server";
-import type { HashClient } from "~/lib/password-hash-threads.server";
+import { onBehalfOf } from "~/server/password-hash-client.server";
+import type * as HashThreads from "~/server/password-hash-threads.server";
+import type { HashClient } from "~/server/password-hash-threads.server";
 import * as authPage from "~/routes/auth";
 import * as login from "~/routes/api.auth.login";
 import * as register from "~/routes/api.auth.register";
 import * as userPassword from "~/routes/api.user.password";
 import { db } from "~/services/db.server";
-import { hashesWaitingByAddress, hashPassword } from "~/services/passwords.server";
-import { createSession } from "~/services/sessions.server";
+import { hashesWaitingByAddress, hashPassword } from "~/services/auth/passwords.server";
+import { createSession } from "~/services/auth/sessions.server";
 import { scryptPasswordHash } from "../legacy-password";
 
 // No thread ever takes a hash here: what waits stays queued, so the queue's state is exact and a
 // request that waited for the queue would never be answered (the test would time out).
-vi.mock("~/lib/password-hash-threads.server", async (importOriginal) => {
+vi.mock("~/server/password-hash-threads.server", async (importOriginal) => {
   const real = await importOriginal<typeof HashThreads>();
   return {
     ...real,

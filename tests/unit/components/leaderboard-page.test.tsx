@@ -7,8 +7,8 @@ import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 import type { ServerMessage } from "~/realtime/messages";
 import Leaderboard, { loader } from "~/routes/leaderboard";
 import { db } from "~/services/db.server";
-import { storeReferrals } from "~/services/player-store.server";
-import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
+import { storeReferrals } from "~/services/players/player-store.server";
+import { finishSyncRun, startSyncRun } from "~/services/operations/sync-runs.server";
 
 /** Stands in for the browser's WebSocket: records each socket so a test can close it. */
 class FakeSocket {

@@ -9,7 +9,7 @@ import type { BoardRace } from "~/domain/race";
 import { RaceWidget } from "~/components/race/RaceWidget";
 import type { LeaderboardSnapshot } from "~/domain/leaderboard";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
-import type { DataFreshness } from "~/services/sync-runs.server";
+import type { DataFreshness } from "~/services/operations/sync-runs.server";
 
 // Every piece that shows synced data says how old it is while it is stale, read from the root
 // loader's `freshness`, and stays quiet while the data is fresh.

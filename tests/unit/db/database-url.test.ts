@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseLabel, openDatabaseFromEnv } from "~db";
-import { databaseUrlFromEnv, readServerConfig } from "~/lib/config.server";
+import { databaseUrlFromEnv, readServerConfig } from "~/server/config.server";
 
 // One reader of DATABASE_URL: the database, the server's config and the scripts agree on it.
 /** This process's environment with `vars` set. */

@@ -4,8 +4,11 @@ import { insertUser, uniqueName } from "../../factories";
 import { db } from "~/services/db.server";
 import { drainOutbox } from "~/services/email/outbox.server";
 import type { OutboxMessage } from "~/services/email/outbox.server";
-import { listBroadcasts, sendBroadcast } from "~/services/notification-broadcasts.server";
-import { savePreferences } from "~/services/preferences.server";
+import {
+  listBroadcasts,
+  sendBroadcast,
+} from "~/services/notifications/notification-broadcasts.server";
+import { savePreferences } from "~/services/notifications/preferences.server";
 
 const NOW = new Date("2026-11-20T10:00:00.000Z");
 

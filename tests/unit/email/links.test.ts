@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
-import { signToken } from "~/lib/signed-token.server";
+import { signToken } from "~/server/signed-token.server";
 import { db } from "~/services/db.server";
 import { unsubscribeUrl } from "~/services/email/outbox.server";
 import { readUnsubscribeLink, unsubscribe } from "~/services/email/unsubscribe.server";
 import { confirmEmail, requestVerification } from "~/services/email/verification.server";
-import { getPreferences, savePreferences } from "~/services/preferences.server";
-import { createUser } from "~/services/users.server";
+import { getPreferences, savePreferences } from "~/services/notifications/preferences.server";
+import { createUser } from "~/services/auth/users.server";
 
 const NOW = new Date("2026-11-23T12:00:00.000Z");
 const HOUR = 3_600_000;

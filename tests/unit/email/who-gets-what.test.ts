@@ -5,9 +5,9 @@ import type { NotificationKind } from "~/domain/notifications";
 import { db } from "~/services/db.server";
 import { enqueueMonthlyStatements } from "~/services/email/statements.server";
 import { announceRaceStarts } from "~/services/email/race-emails.server";
-import { addNotifications } from "~/services/notifications.server";
-import { linkedUserRanks, notifyRankUps } from "~/services/rank-ups.server";
-import { completeRace } from "~/services/race-results.server";
+import { addNotifications } from "~/services/notifications/notifications.server";
+import { linkedUserRanks, notifyRankUps } from "~/services/players/rank-ups.server";
+import { completeRace } from "~/services/races/race-results.server";
 
 /**
  * Each preference decides who gets which e-mail (docs/product.md §P10): the four users below

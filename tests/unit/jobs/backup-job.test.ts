@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { databasePathFromEnv, migrateToLatest } from "~db";
 import { backupIfDue, startBackupJob } from "~/jobs/backup.server";
-import { panelBackupCard } from "~/services/admin-panel.server";
+import { panelBackupCard } from "~/services/admin/admin-panel.server";
 import { db } from "~/services/db.server";
 
 // The test file's database: SQLite, or on the PostgreSQL pass its database, backed up by pg_dump.

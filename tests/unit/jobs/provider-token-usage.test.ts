@@ -11,9 +11,9 @@ import { providerJwt } from "../../provider-jwt";
 import { runSync } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { db } from "~/services/db.server";
-import { currentTokenMetadata, warnOfExpiringToken } from "~/services/provider-tokens.server";
+import { currentTokenMetadata, warnOfExpiringToken } from "~/services/admin/provider-tokens.server";
 
 const DAY = 86_400_000;
 let clock = new Date("2026-11-21T12:00:00.000Z");

@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
 import { runRaceJobs } from "~/jobs/race-completion.server";
-import { findCurrentRace } from "~/services/race-store.server";
-import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
+import { findCurrentRace } from "~/services/races/race-store.server";
+import { finishSyncRun, startSyncRun } from "~/services/operations/sync-runs.server";
 
 // A first start: a freshly migrated database, the job's first pass at the moment this process
 // began watching, and the provider down (no sync yet, or only failed ones).

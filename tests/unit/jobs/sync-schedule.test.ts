@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import type { SyncResult } from "~/jobs/sync.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/server/logger.server";
 
 const success: SyncResult = {
   outcome: "success",

@@ -3,7 +3,7 @@ import { migrateToLatest } from "~db";
 import { runSync, wagerFlagsSettled } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import { db } from "~/services/db.server";
-import { listWagerFlags } from "~/services/wager-flags.server";
+import { listWagerFlags } from "~/services/players/wager-flags.server";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../../fake-provider/server";
 import type { FakeProvider } from "../../fake-provider/server";
 import { insertPlayer } from "../../factories";

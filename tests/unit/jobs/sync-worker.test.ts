@@ -7,8 +7,8 @@ import type { SyncOptions } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { db } from "~/services/db.server";
 import { createTestTrigger, dropTestTrigger } from "../test-triggers";
-import { STORE_BATCH } from "~/services/player-store.server";
-import { syncStatus } from "~/services/sync-runs.server";
+import { STORE_BATCH } from "~/services/players/player-store.server";
+import { syncStatus } from "~/services/operations/sync-runs.server";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../../fake-provider/server";
 import type { FakeProvider } from "../../fake-provider/server";
 

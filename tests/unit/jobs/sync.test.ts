@@ -3,17 +3,17 @@ import { migrateToLatest } from "~db";
 import { NO_AFFILIATE_UID, runSync, wagerFlagsSettled } from "~/jobs/sync.server";
 import { startSyncWorker } from "~/jobs/sync-thread.server";
 import type { SyncOptions } from "~/jobs/sync.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
-import { metricsRegistry } from "~/lib/metrics.server";
+import { eventBus } from "~/server/domain-event-bus.server";
+import { metricsRegistry } from "~/server/metrics.server";
 import { leaderboardUpdateMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { leaderboardPage } from "~/services/player-queries.server";
+import { leaderboardPage } from "~/services/players/player-queries.server";
 import { MONTHLY_RACE_MIN_WAGER, PAID_POSITIONS } from "~/domain/race-prizes";
 import { runRaceJobs } from "~/jobs/race-completion.server";
-import { computeStandings } from "~/services/race-standings.server";
-import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
-import { dataFreshness, syncStatus } from "~/services/sync-runs.server";
+import { computeStandings } from "~/services/races/race-standings.server";
+import { ensureMonthlyRace, findCurrentRace } from "~/services/races/race-store.server";
+import { dataFreshness, syncStatus } from "~/services/operations/sync-runs.server";
 import {
   FAKE_AFFILIATE_UID,
   FAKE_TOKEN,

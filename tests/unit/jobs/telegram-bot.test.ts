@@ -13,10 +13,13 @@ import { answerBotCommands } from "~/jobs/community-channels.server";
 import { communityApi } from "~/provider/community-channels.server";
 import type { CommunityApi } from "~/provider/community-channels.server";
 import { startReply } from "~/domain/telegram-link";
-import { channelSettingsView, saveChannelSettings } from "~/services/community-channels.server";
+import {
+  channelSettingsView,
+  saveChannelSettings,
+} from "~/services/notifications/community-channels.server";
 import { db } from "~/services/db.server";
-import { createTelegramLinkCode } from "~/services/telegram-links.server";
-import { getAccount } from "~/services/users.server";
+import { createTelegramLinkCode } from "~/services/players/telegram-links.server";
+import { getAccount } from "~/services/auth/users.server";
 
 // The Telegram bot (issue 33 item 5's commands, docs/decisions/0078): long polling against a fake
 // Telegram over HTTPS on loopback, answering /leaderboard and /race from the pages' services.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { adminHostRoute, isAdminHost, refusesDataRequest } from "~/lib/admin-host";
-import { readServerConfig } from "~/lib/config.server";
-import { createToastHeaders } from "~/lib/toast.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
+import { readServerConfig } from "~/server/config.server";
+import { createToastHeaders } from "~/http/toast.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
 
 // The admin host (ADMIN_HOST): which requests it is, and what it serves.
 

@@ -4,7 +4,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { jsonApiRoutes } from "~/lib/api-routes.server";
+import { jsonApiRoutes } from "~/http/api-routes.server";
 
 // The fetch Request an API loader gets is garbage once its answer is sent, and the young
 // generation's collector (a scavenge) must be able to free it: undici's Request, built with the

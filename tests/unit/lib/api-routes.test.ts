@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutesOf, jsonApiRoutes } from "~/lib/api-routes.server";
-import { apiError, apiRoute, jsonResponse } from "~/lib/json-api.server";
+import { apiRoutesOf, jsonApiRoutes } from "~/http/api-routes.server";
+import { apiError, apiRoute, jsonResponse } from "~/http/json-api.server";
 
 // Route modules shaped as app/routes/api.*.ts (nested files, a splat, a page), answering what
 // they were called with, so the test sees which handler ran and with what.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { versionedCache } from "~/lib/cache.server";
+import { versionedCache } from "~/server/cache.server";
 
 describe("versionedCache", () => {
   it("computes a key once per version, sharing a computation in progress", async () => {

@@ -1,6 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BROTLI_QUALITY, COMPRESSION_OPTIONS } from "~/lib/compression-settings";
+import { BROTLI_QUALITY, COMPRESSION_OPTIONS } from "~/http/compression-settings";
 
 // A page-sized document: repeated rows, as the leaderboard's are (~100 KB).
 const page = Buffer.from(

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { InProcessEventBus } from "~/lib/event-bus.server";
-import { logger } from "~/lib/logger.server";
+import { InProcessEventBus } from "~/server/event-bus.server";
+import { logger } from "~/server/logger.server";
 
 interface TestEvents {
   "race.completed": { raceId: number };

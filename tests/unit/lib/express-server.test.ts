@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createExpressServer } from "~/lib/express-server.server";
+import { createExpressServer } from "~/http/express-server.server";
 
 let close: (() => Promise<void>) | null = null;
 afterEach(async () => {

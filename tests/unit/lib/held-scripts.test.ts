@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdScriptsUntilFirstPaint } from "~/lib/held-scripts.server";
+import { holdScriptsUntilFirstPaint } from "~/http/held-scripts.server";
 
 const held = (text: string) => holdScriptsUntilFirstPaint(Buffer.from(text, "utf8")).toString();
 

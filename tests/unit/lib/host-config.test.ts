@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readServerConfig } from "~/lib/config.server";
+import { readServerConfig } from "~/server/config.server";
 
 // HOST, the address the server listens on (docs/configuration.md); tests/e2e/listen-host.spec.ts
 // starts a server with it.

@@ -4,8 +4,8 @@
 // whose Origin is not the host it was sent to is refused with 403, never Remix's 500.
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_DISCARDED_BODY_BYTES } from "~/lib/express-server.server";
-import { readForm } from "~/lib/form-body.server";
+import { MAX_DISCARDED_BODY_BYTES } from "~/http/express-server.server";
+import { readForm } from "~/http/form-body.server";
 import { CROSS_ORIGIN_MESSAGE, HOST_MISMATCH_MESSAGE } from "~/lib/same-origin";
 import { send, startHostileServer } from "./hostile-server";
 import type { HostileServer } from "./hostile-server";

@@ -12,7 +12,7 @@ import * as apiPosition from "~/routes/api.wager-race.position";
 import * as leaderboard from "~/routes/leaderboard";
 import * as profile from "~/routes/profile";
 import { db } from "~/services/db.server";
-import { createSession, sessionCookieHeader } from "~/services/sessions.server";
+import { createSession, sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertUser } from "../../factories";
 import { send, startHostileServer } from "./hostile-server";
 import type { HostileServer } from "./hostile-server";

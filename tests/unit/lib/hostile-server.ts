@@ -1,4 +1,4 @@
-// The site's HTTP layer (app/lib/http-app.server.ts in app/lib/express-server.server.ts) on a real
+// The site's HTTP layer (app/http/http-app.server.ts in app/http/express-server.server.ts) on a real
 // port, around a Remix build of the routes a test gives, for the hostile-client tests: raw
 // sockets (net.connect) and requests with any Host, Origin or X-Forwarded-Host.
 import { request as httpRequest } from "node:http";
@@ -6,11 +6,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createExpressServer } from "~/lib/express-server.server";
-import type { ClientTimeouts } from "~/lib/express-server.server";
-import { createHttpApp } from "~/lib/http-app.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { requestShell } from "~/services/shell-user.server";
+import { createExpressServer } from "~/http/express-server.server";
+import type { ClientTimeouts } from "~/http/express-server.server";
+import { createHttpApp } from "~/http/http-app.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { requestShell } from "~/services/auth/shell-user.server";
 
 type RouteModule = Record<string, unknown>;
 

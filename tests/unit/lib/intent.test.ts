@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replyTo } from "~/lib/intent";
-import { readIntent, unknownIntent } from "~/lib/intent.server";
+import { readIntent, unknownIntent } from "~/http/intent.server";
 
 describe("the intent convention", () => {
   it("reads the posted intent, and nothing for a missing or file field", () => {

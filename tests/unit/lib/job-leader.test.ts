@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { JOB_LOCK_KEY, startJobLeader } from "~/lib/job-leader.server";
+import { JOB_LOCK_KEY, startJobLeader } from "~/server/job-leader.server";
 import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
 import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRoute, INTERNAL_ERROR_MESSAGE, readJsonObject } from "~/lib/json-api.server";
-import { logger } from "~/lib/logger.server";
+import { apiRoute, INTERNAL_ERROR_MESSAGE, readJsonObject } from "~/http/json-api.server";
+import { logger } from "~/server/logger.server";
 
 const args = (method: string): LoaderFunctionArgs => ({
   request: new Request("http://localhost/api/test", { method }),

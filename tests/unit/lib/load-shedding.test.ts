@@ -2,7 +2,7 @@
 // one is refused at once with 503 and Retry-After, while /healthz still answers; once the
 // requests under way finish, pages are served again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OVERLOADED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from "~/lib/load-shedding.server";
+import { OVERLOADED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from "~/http/load-shedding.server";
 import { startHostileServer } from "./hostile-server";
 import type { HostileServer } from "./hostile-server";
 

@@ -12,21 +12,21 @@ import { migrateToLatest } from "~db";
 import { runSync } from "~/jobs/sync.server";
 import { startSyncWorker, stopSyncWorker } from "~/jobs/sync-thread.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createHttpApp } from "~/lib/http-app.server";
-import type * as LoggerModule from "~/lib/logger.server";
+import { createHttpApp } from "~/http/http-app.server";
+import type * as LoggerModule from "~/server/logger.server";
 import { startRealtime } from "~/realtime/sockets.server";
-import { checkDatabase } from "~/services/database-setup.server";
+import { checkDatabase } from "~/services/operations/database-setup.server";
 import { db } from "~/services/db.server";
-import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
-import { checkReadiness } from "~/services/readiness.server";
-import { requestShell } from "~/services/shell-user.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { findRequestUser, sessionCookieHeader } from "~/services/sessions.server";
+import { exposeDatabaseMetrics } from "~/services/operations/operations-metrics.server";
+import { checkReadiness } from "~/services/operations/readiness.server";
+import { requestShell } from "~/services/auth/shell-user.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { findRequestUser, sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertProviderToken, insertSession, insertUser } from "../../factories";
 
 // Every log line the app writes, as the JSON text pino wrote.
 const logLines = vi.hoisted(() => [] as string[]);
-vi.mock("~/lib/logger.server", async (importOriginal) => {
+vi.mock("~/server/logger.server", async (importOriginal) => {
   const actual = await importOriginal<typeof LoggerModule>();
   const logger = actual.createLogger({ write: (line: string) => void logLines.push(line) });
   // At the default threshold: vitest.config.ts silences the log everywhere else.

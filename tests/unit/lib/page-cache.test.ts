@@ -5,7 +5,7 @@ import {
   anonymousPageCache,
   PAGE_CACHE_SCOPE_HEADER,
   URL_ONLY_PAGE_HEADERS,
-} from "~/lib/page-cache.server";
+} from "~/http/page-cache.server";
 
 let generation = 1;
 let clock = 0;

@@ -2,8 +2,8 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { currentHashClient, hashOnBehalfOfClients } from "~/lib/password-hash-client.server";
-import type { HashClient } from "~/lib/password-hash-threads.server";
+import { currentHashClient, hashOnBehalfOfClients } from "~/server/password-hash-client.server";
+import type { HashClient } from "~/server/password-hash-threads.server";
 
 let close: (() => void) | null = null;
 afterEach(() => {

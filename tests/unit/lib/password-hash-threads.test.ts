@@ -6,8 +6,12 @@ import {
   createPasswordHashThreads,
   hashingThreadCount,
   HashQueueFull,
-} from "~/lib/password-hash-threads.server";
-import type { HashClient, HashJob, PasswordHashThreads } from "~/lib/password-hash-threads.server";
+} from "~/server/password-hash-threads.server";
+import type {
+  HashClient,
+  HashJob,
+  PasswordHashThreads,
+} from "~/server/password-hash-threads.server";
 
 // Cheap parameters: these tests are about the threads and the queue, not about the hashes' cost.
 const job = (password: string): Extract<HashJob, { kind: "scrypt" }> => ({

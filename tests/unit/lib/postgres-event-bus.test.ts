@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEventBus } from "~/lib/domain-event-bus.server";
-import { LISTENER_NAME, PostgresEventBus } from "~/lib/postgres-event-bus.server";
-import { createPostgresPool, sharedPostgresPool } from "~/lib/postgres-pool.server";
+import { createEventBus } from "~/server/domain-event-bus.server";
+import { LISTENER_NAME, PostgresEventBus } from "~/server/postgres-event-bus.server";
+import { createPostgresPool, sharedPostgresPool } from "~/server/postgres-pool.server";
 import { createTestPostgresDatabase, postgresSkipReason } from "../../postgres/scratch-database";
 import type { TestPostgresDatabase } from "../../postgres/scratch-database";
 

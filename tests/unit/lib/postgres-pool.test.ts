@@ -21,12 +21,12 @@ describe.skipIf(postgresSkipReason)(
     it("serves the queries, the event bus's publishes and the rate limits", async () => {
       // A process's modules, loaded afresh with DATABASE_URL naming the test database.
       vi.resetModules();
-      const { sharedPostgresPool } = await import("~/lib/postgres-pool.server");
+      const { sharedPostgresPool } = await import("~/server/postgres-pool.server");
       const pool = sharedPostgresPool(database.url);
       const used = vi.spyOn(pool, "query");
       const { db } = await import("~/services/db.server");
-      const { eventBus } = await import("~/lib/domain-event-bus.server");
-      const { createRateLimiter } = await import("~/lib/rate-limiter.server");
+      const { eventBus } = await import("~/server/domain-event-bus.server");
+      const { createRateLimiter } = await import("~/server/rate-limiter.server");
       try {
         await sql`select 1`.execute(db);
         expect(pool.totalCount).toBeGreaterThan(0);

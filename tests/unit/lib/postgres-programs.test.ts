@@ -3,7 +3,10 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findPostgresProgram, PostgresProgramMissingError } from "~/lib/postgres-programs.server";
+import {
+  findPostgresProgram,
+  PostgresProgramMissingError,
+} from "~/server/postgres-programs.server";
 
 /** A folder holding the given files, executable unless named in `plain`. */
 function folderWith(files: string[], plain: string[] = []): string {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { carriesCredentials, privateAnswersForUsers } from "~/lib/private-answers.server";
+import { carriesCredentials, privateAnswersForUsers } from "~/http/private-answers.server";
 
 let base = "";
 let close: () => void;

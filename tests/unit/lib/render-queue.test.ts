@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RenderQueueFull, renderQueue } from "~/lib/render-queue.server";
+import { RenderQueueFull, renderQueue } from "~/server/render-queue.server";
 
 // The bound in front of the Open Graph cards' drawing (docs/decisions/0074): tasks run one at a
 // time, a few wait, the rest are refused at once with a Retry-After, and a refused or failed task

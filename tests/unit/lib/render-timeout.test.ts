@@ -5,10 +5,10 @@ import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import * as entryServer from "~/entry.server";
 import { RENDER_TIMED_OUT_MESSAGE } from "~/entry.server";
-import { SHED_RETRY_AFTER_SECONDS } from "~/lib/load-shedding.server";
+import { SHED_RETRY_AFTER_SECONDS } from "~/http/load-shedding.server";
 
 // The built stylesheet is not there in unit tests.
-vi.mock("~/lib/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
+vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
 
 /** A page that never finishes rendering: it waits (Suspense) for a promise that never settles. */
 const never = new Promise<never>(() => {});

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { createRouteLabeler, UNMATCHED_ROUTE } from "~/lib/route-label.server";
+import { createRouteLabeler, UNMATCHED_ROUTE } from "~/http/route-label.server";
 
 const route = (id: string, fields: { path?: string; index?: boolean; parentId?: string }) => ({
   id,

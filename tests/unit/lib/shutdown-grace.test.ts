@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readServerConfig } from "~/lib/config.server";
+import { readServerConfig } from "~/server/config.server";
 import { PROVIDER_TIMEOUT_MS } from "~/provider/client.server";
 
 // What a stopping server waits for (server.ts): a sync's provider call must fit in it.

@@ -9,21 +9,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import * as entryServer from "~/entry.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createHttpApp } from "~/lib/http-app.server";
-import { createToastHeaders } from "~/lib/toast.server";
+import { createHttpApp } from "~/http/http-app.server";
+import { createToastHeaders } from "~/http/toast.server";
 import * as root from "~/root";
 import * as leaderboard from "~/routes/leaderboard";
 import * as vipProgram from "~/routes/vip-program";
 import { db } from "~/services/db.server";
-import { addNotifications } from "~/services/notifications.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
-import { requestShell } from "~/services/shell-user.server";
+import { addNotifications } from "~/services/notifications/notifications.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { requestShell } from "~/services/auth/shell-user.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
-import { cutAround, fillIn } from "~/lib/signed-in-documents.server";
+import { cutAround, fillIn } from "~/http/signed-in-documents.server";
 
 // The built stylesheet is not there in unit tests; its text is the same in both renders anyway.
-vi.mock("~/lib/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
+vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
 
 const routeAsset = (id: string, module: string, parentId?: string) => ({
   id,
@@ -128,7 +128,7 @@ async function signedIn(fields: Parameters<typeof insertUser>[1] = {}): Promise<
 
 /** The site's HTTP layer around the build, freshly started: it knows no page yet. */
 async function startApp(mode: Mode = "departures"): Promise<{ server: Server; origin: string }> {
-  // The switch is read where the app is made (app/lib/config.server.ts).
+  // The switch is read where the app is made (app/server/config.server.ts).
   if (mode === "stock") process.env.STOCK_REMIX = "1";
   const app = createHttpApp({
     build,

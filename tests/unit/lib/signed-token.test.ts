@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
-import { readToken, signToken } from "~/lib/signed-token.server";
+import { readToken, signToken } from "~/server/signed-token.server";
 
 const expiresAt = new Date(Date.now() + 60_000);
 

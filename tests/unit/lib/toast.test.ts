@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createToastHeaders, readToast, redirectWithToast } from "~/lib/toast.server";
+import { createToastHeaders, readToast, redirectWithToast } from "~/http/toast.server";
 
 function requestWithCookies(setCookies: string[]): Request {
   const cookie = setCookies.map((c) => c.split(";")[0]).join("; ");

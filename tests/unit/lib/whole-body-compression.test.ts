@@ -5,8 +5,8 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { COMPRESSION_OPTIONS } from "~/lib/compression-settings";
-import { WHOLE_BODY_LIMIT_BYTES, wholeBodyCompression } from "~/lib/whole-body-compression.server";
+import { COMPRESSION_OPTIONS } from "~/http/compression-settings";
+import { WHOLE_BODY_LIMIT_BYTES, wholeBodyCompression } from "~/http/whole-body-compression.server";
 
 // A page-sized document (~100 KB) with a character outside Latin-1, as the site's pages have.
 const page = Array.from(

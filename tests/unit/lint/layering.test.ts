@@ -27,7 +27,7 @@ describe("the layering lint", { timeout: 60_000 }, () => {
     ],
     [
       "app/components/BackEdge.tsx",
-      'import { sessionSecret } from "~/lib/config.server";',
+      'import { sessionSecret } from "~/server/config.server";',
       "must not import *.server",
     ],
     // app/lib is what the browser may load too; the server's infrastructure sits beside it.
@@ -63,12 +63,12 @@ describe("the layering lint", { timeout: 60_000 }, () => {
     ],
     [
       "app/services/back-edge.server.ts",
-      'import { apiError } from "~/lib/json-api.server";',
+      'import { apiError } from "~/http/json-api.server";',
       "must not handle HTTP",
     ],
     [
       "app/services/back-edge.server.ts",
-      'import { readForm } from "~/lib/form-body.server";',
+      'import { readForm } from "~/http/form-body.server";',
       "must not handle HTTP",
     ],
     [
@@ -78,7 +78,7 @@ describe("the layering lint", { timeout: 60_000 }, () => {
     ],
     [
       "app/services/back-edge.server.ts",
-      'import { redirectWithToast } from "~/lib/toast.server";',
+      'import { redirectWithToast } from "~/http/toast.server";',
       "must not handle HTTP",
     ],
     [
@@ -96,17 +96,17 @@ describe("the layering lint", { timeout: 60_000 }, () => {
   it("lets the auth guards answer, services read the flash toast, and routes answer", async () => {
     const guards = [
       'import { data, redirect } from "@remix-run/node";',
-      'import { apiError } from "~/lib/json-api.server";',
-      'import { redirectWithToast } from "~/lib/toast.server";',
+      'import { apiError } from "~/http/json-api.server";',
+      'import { redirectWithToast } from "~/http/toast.server";',
       "",
     ].join("\n");
-    expect(await layeringErrors("app/services/auth.server.ts", guards)).toEqual([]);
-    const shell = 'import { readToast } from "~/lib/toast.server";\n';
-    expect(await layeringErrors("app/services/shell-user.server.ts", shell)).toEqual([]);
+    expect(await layeringErrors("app/services/auth/auth.server.ts", guards)).toEqual([]);
+    const shell = 'import { readToast } from "~/http/toast.server";\n';
+    expect(await layeringErrors("app/services/auth/shell-user.server.ts", shell)).toEqual([]);
     const route = [
       'import { data } from "@remix-run/node";',
-      'import { apiRoute } from "~/lib/json-api.server";',
-      'import { getAccount } from "~/services/users.server";',
+      'import { apiRoute } from "~/http/json-api.server";',
+      'import { getAccount } from "~/services/auth/users.server";',
       "",
     ].join("\n");
     expect(await layeringErrors("app/routes/api.back-edge.server.ts", route)).toEqual([]);
@@ -114,7 +114,7 @@ describe("the layering lint", { timeout: 60_000 }, () => {
 
   it("lets the layers import downwards", async () => {
     const source = [
-      'import { eventBus } from "~/lib/domain-event-bus.server";',
+      'import { eventBus } from "~/server/domain-event-bus.server";',
       'import { db } from "~/services/db.server";',
       'import type { DomainEvents } from "~/domain/events";',
       "",

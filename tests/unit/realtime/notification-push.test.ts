@@ -7,8 +7,11 @@ import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
 import { startRealtime } from "~/realtime/sockets.server";
 import { db } from "~/services/db.server";
-import { addNotifications, announceNotifications } from "~/services/notifications.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
+import {
+  addNotifications,
+  announceNotifications,
+} from "~/services/notifications/notifications.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
 
 // The live inbox: /ws/notifications on a real http server, real sessions, real ws clients. A
 // notification reaches the sockets of its own user only, with that user's unread count.

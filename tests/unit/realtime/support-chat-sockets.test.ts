@@ -14,7 +14,7 @@ import { CHAT_CONVERSATION_REQUIRED, CHAT_MESSAGE_REQUIRED } from "~/domain/supp
 import { startRealtime } from "~/realtime/sockets.server";
 import { SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub.server";
 import { db } from "~/services/db.server";
-import { endSession, sessionCookieHeader } from "~/services/sessions.server";
+import { endSession, sessionCookieHeader } from "~/services/auth/sessions.server";
 
 let server: Server;
 let realtime: ReturnType<typeof startRealtime>;

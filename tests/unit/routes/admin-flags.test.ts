@@ -6,9 +6,9 @@ import type { RouteHandler } from "../../route-answer";
 import * as panel from "~/routes/admin._index";
 import * as flagsPage from "~/routes/admin.flags";
 import { db } from "~/services/db.server";
-import { listPayouts } from "~/services/race-payouts.server";
-import { createSession } from "~/services/sessions.server";
-import { evaluateWagerFlags, listWagerFlags } from "~/services/wager-flags.server";
+import { listPayouts } from "~/services/races/race-payouts.server";
+import { createSession } from "~/services/auth/sessions.server";
+import { evaluateWagerFlags, listWagerFlags } from "~/services/players/wager-flags.server";
 
 // /admin/flags (issue 34 item 2): the open flags with their evidence, decided with native forms
 // (4xx and nothing written on bad input), and the open count on /admin.

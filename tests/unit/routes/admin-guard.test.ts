@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
-import { createSession } from "~/services/sessions.server";
+import { createSession } from "~/services/auth/sessions.server";
 
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown>;
 interface RouteModule {

@@ -7,10 +7,10 @@ import * as adminLoginApi from "~/routes/api.admin.login";
 import * as adminLoginPage from "~/routes/admin.login";
 import * as apiUser from "~/routes/api.user";
 import { db } from "~/services/db.server";
-import { accountDelay } from "~/services/login-throttle.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { createSession } from "~/services/sessions.server";
-import { createUser } from "~/services/users.server";
+import { accountDelay } from "~/services/auth/login-throttle.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { createSession } from "~/services/auth/sessions.server";
+import { createUser } from "~/services/auth/users.server";
 
 const PASSWORD = "Grazing-Goats-On-Tuesday-42";
 let ipCounter = 0;

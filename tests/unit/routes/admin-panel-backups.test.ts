@@ -6,9 +6,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databasePathFromEnv, migrateToLatest } from "~db";
 import { loader } from "~/routes/admin._index";
-import { createBackup } from "~/services/backup.server";
+import { createBackup } from "~/services/operations/backup.server";
 import { db } from "~/services/db.server";
-import { createSession } from "~/services/sessions.server";
+import { createSession } from "~/services/auth/sessions.server";
 import { insertUser } from "../../factories";
 
 let adminToken = "";

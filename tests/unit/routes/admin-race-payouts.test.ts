@@ -3,7 +3,7 @@ import { migrateToLatest } from "~db";
 import { insertRace, insertUser } from "../../factories";
 import { routeAnswer } from "../../route-answer";
 import type { RouteHandler } from "../../route-answer";
-import { readToast } from "~/lib/toast.server";
+import { readToast } from "~/http/toast.server";
 import * as panel from "~/routes/admin._index";
 import * as raceList from "~/routes/admin.wager-races";
 import * as racePayouts from "~/routes/admin.wager-races_.$id";
@@ -13,7 +13,7 @@ import * as history from "~/routes/wager-races.history";
 import * as racePage from "~/routes/wager-races.$id";
 import * as profile from "~/routes/profile";
 import { db } from "~/services/db.server";
-import { createSession } from "~/services/sessions.server";
+import { createSession } from "~/services/auth/sessions.server";
 
 // The payout ledger's pages (issue 32): the admin marks a payout with the forms of
 // /admin/wager-races/:id (4xx and nothing written on bad input), /admin lists the overdue ones,

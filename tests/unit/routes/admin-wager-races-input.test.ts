@@ -8,8 +8,8 @@ import * as adminPage from "~/routes/admin.wager-races";
 import * as adminApi from "~/routes/api.admin.wager-races";
 import * as adminStatusApi from "~/routes/api.admin.wager-races.$id.status";
 import { db } from "~/services/db.server";
-import { ensureMonthlyRace } from "~/services/race-store.server";
-import { createSession } from "~/services/sessions.server";
+import { ensureMonthlyRace } from "~/services/races/race-store.server";
+import { createSession } from "~/services/auth/sessions.server";
 
 // Hostile race input through both doors: the admin page's form action and the admin JSON API.
 // Each refusal is a 4xx with a field message, and nothing is written.

@@ -11,7 +11,7 @@ import { apiFetch } from "../api/api-server";
 import { connectionTester } from "~/provider/client.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin.api-tokens";
 import { db } from "~/services/db.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 
 const DAY = 86_400_000;
 const PATH = "/api/admin/api-tokens/goated";

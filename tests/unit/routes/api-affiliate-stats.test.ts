@@ -4,9 +4,9 @@ import { migrateToLatest } from "~db";
 import { parseReferralPayload } from "~/provider/payload.server";
 import { loader } from "~/routes/api.affiliate.stats";
 import { db } from "~/services/db.server";
-import { storeReferrals } from "~/services/player-store.server";
-import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
-import type { AffiliateStats } from "~/services/affiliate-stats.server";
+import { storeReferrals } from "~/services/players/player-store.server";
+import { finishSyncRun, startSyncRun } from "~/services/operations/sync-runs.server";
+import type { AffiliateStats } from "~/services/players/affiliate-stats.server";
 import { loadFixture } from "../../fake-provider/server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");

@@ -6,7 +6,7 @@ import { insertSession, insertUser } from "../../factories";
 import { loader as rootLoader } from "~/root";
 import { loader as bonusCodesLoader } from "~/routes/bonus-codes";
 import { bonusCodeSchema } from "~/domain/bonus-code-form";
-import { createBonusCode } from "~/services/bonus-codes.server";
+import { createBonusCode } from "~/services/promotions/bonus-codes.server";
 import { db } from "~/services/db.server";
 
 let token = "";

@@ -7,7 +7,7 @@ import * as adminPage from "~/routes/admin.giveaways";
 import * as giveawayPage from "~/routes/giveaways.$id";
 import * as proofPage from "~/routes/giveaways.$id_.proof";
 import { db } from "~/services/db.server";
-import { createSession } from "~/services/sessions.server";
+import { createSession } from "~/services/auth/sessions.server";
 
 // The giveaway pages' forms (issue 34): bad input answers 400 and writes nothing, a second entry
 // and a second draw answer 409, a visitor is sent to sign in, and the proof page is public.

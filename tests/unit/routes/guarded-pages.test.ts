@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { readToast } from "~/lib/toast.server";
+import { readToast } from "~/http/toast.server";
 import { loader as bonusCodes } from "~/routes/bonus-codes";
 import { loader as notificationPreferences } from "~/routes/notification-preferences";
 import { loader as profile } from "~/routes/profile";

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser } from "../../factories";
-import { MAX_FORM_BODY_BYTES } from "~/lib/form-body.server";
+import { MAX_FORM_BODY_BYTES } from "~/http/form-body.server";
 import { UNSTORABLE_TEXT_MESSAGE } from "~/lib/storable-text";
 import { db } from "~/services/db.server";
-import { createSession } from "~/services/sessions.server";
+import { createSession } from "~/services/auth/sessions.server";
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 

@@ -7,8 +7,8 @@ import * as proofApi from "~/routes/api.wager-races.$id.proof";
 import * as proofPage from "~/routes/wager-races.$id_.proof";
 import * as racePage from "~/routes/wager-races.$id";
 import { db } from "~/services/db.server";
-import { sealResult } from "~/services/race-proof.server";
-import { findRace } from "~/services/race-store.server";
+import { sealResult } from "~/services/races/race-proof.server";
+import { findRace } from "~/services/races/race-store.server";
 
 // /wager-races/:id/proof and GET /api/wager-races/{id}/proof (issue 32, docs/decisions/0063): the
 // stored result, its hash, and the server's verdict; a clear 404 for a bad id or an open race.

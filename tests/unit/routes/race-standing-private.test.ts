@@ -11,19 +11,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import * as entryServer from "~/entry.server";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createHttpApp } from "~/lib/http-app.server";
-import { URL_ONLY_PAGE_HEADERS } from "~/lib/page-cache.server";
+import { createHttpApp } from "~/http/http-app.server";
+import { URL_ONLY_PAGE_HEADERS } from "~/http/page-cache.server";
 import * as root from "~/root";
 import * as wagerRaces from "~/routes/wager-races._index";
 import { db } from "~/services/db.server";
-import { ensureMonthlyRace } from "~/services/race-store.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
-import { requestShell } from "~/services/shell-user.server";
+import { ensureMonthlyRace } from "~/services/races/race-store.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { requestShell } from "~/services/auth/shell-user.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
 
 // The built stylesheet is not there in unit tests.
-vi.mock("~/lib/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
+vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
 
 const RACE_ROUTE = "routes/wager-races._index";
 const routeAsset = (id: string, module: string, parentId?: string) => ({

@@ -4,7 +4,7 @@ import { action as signIn } from "~/routes/auth";
 import { action as dismissRaceWidget } from "~/routes/race-widget.dismiss";
 import { action as signOut } from "~/routes/logout";
 import { db } from "~/services/db.server";
-import { createUser } from "~/services/users.server";
+import { createUser } from "~/services/auth/users.server";
 
 const USERNAME = "RedirectGoat";
 const PASSWORD = "Tr4vel-Goat-Pasture-19";

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { siteOrigin } from "~/lib/config.server";
-import { metricsRegistry } from "~/lib/metrics.server";
-import { cardDrawings } from "~/lib/share-card-image.server";
+import { siteOrigin } from "~/server/config.server";
+import { metricsRegistry } from "~/server/metrics.server";
+import { cardDrawings } from "~/server/share-card-image.server";
 import * as raceCard from "~/routes/wager-races.$id_.og[.png]";
 import * as racePage from "~/routes/wager-races.$id";
 import * as currentRacePage from "~/routes/wager-races._index";
 import * as memberCard from "~/routes/user.$id_.og[.png]";
 import * as memberPage from "~/routes/user.$id";
 import { db } from "~/services/db.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
 
 // The Open Graph result cards (issue 32 item 6, docs/decisions/0074): /wager-races/:id/og.png

@@ -8,7 +8,7 @@ import {
   findLoginCandidate,
   updateProfile,
   USERNAME_TAKEN,
-} from "~/services/users.server";
+} from "~/services/auth/users.server";
 
 const profile = (username: string) => ({ username, profileColor: "#D7FF00" as const });
 

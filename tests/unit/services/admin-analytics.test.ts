@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
-import { analyticsReport } from "~/services/admin-analytics.server";
+import { analyticsReport } from "~/services/admin/admin-analytics.server";
 import { db } from "~/services/db.server";
 
 // The admin analytics' queries against a real SQLite file, on a fixed clock.

@@ -9,13 +9,13 @@ import {
   LAST_ADMIN_REVOKE,
   userChangeProblem,
 } from "~/domain/admin-users";
-import { eventBus } from "~/lib/domain-event-bus.server";
-import { changeUser, listUsers } from "~/services/admin-users.server";
-import { listAudit, recordAudit } from "~/services/audit.server";
-import { AuthFailure, authenticate } from "~/services/authentication.server";
+import { eventBus } from "~/server/domain-event-bus.server";
+import { changeUser, listUsers } from "~/services/admin/admin-users.server";
+import { listAudit, recordAudit } from "~/services/admin/audit.server";
+import { AuthFailure, authenticate } from "~/services/auth/authentication.server";
 import { db } from "~/services/db.server";
-import { createSession, findRequestUser } from "~/services/sessions.server";
-import { createUser } from "~/services/users.server";
+import { createSession, findRequestUser } from "~/services/auth/sessions.server";
+import { createUser } from "~/services/auth/users.server";
 
 const PASSWORD = "Grazing-Goats-On-Tuesday-42";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { AuthFailure, authenticate } from "~/services/authentication.server";
-import type { AuthMode } from "~/services/authentication.server";
+import { AuthFailure, authenticate } from "~/services/auth/authentication.server";
+import type { AuthMode } from "~/services/auth/authentication.server";
 import { db } from "~/services/db.server";
-import { accountDelay } from "~/services/login-throttle.server";
-import { createUser } from "~/services/users.server";
+import { accountDelay } from "~/services/auth/login-throttle.server";
+import { createUser } from "~/services/auth/users.server";
 
 // Strong enough for any password rule; every wrong guess still costs a real password check.
 const PASSWORD = "Grazing-Goats-On-Tuesday-42";

@@ -2,9 +2,9 @@
 // has succeeded, so an alert on the age (or on its absence) never reads "fresh" for none.
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { metricsText } from "~/lib/metrics.server";
+import { metricsText } from "~/server/metrics.server";
 import { db } from "~/services/db.server";
-import { exposeDatabaseMetrics } from "~/services/operations-metrics.server";
+import { exposeDatabaseMetrics } from "~/services/operations/operations-metrics.server";
 
 const AGE_SAMPLE = /^goatedvips_last_successful_backup_age_seconds (\S+)$/m;
 

@@ -24,10 +24,14 @@ import { databasePathFromEnv, migrateToLatest, openDatabase, openPostgresDatabas
 import type { Database } from "~db";
 import { migrations } from "~db/migrations";
 import { backupFileName } from "~/domain/backups";
-import { DatabaseInUseError, lockDatabase, lockFileOf } from "~/lib/database-lock.server";
-import { backupStatus, createBackup } from "~/services/backup.server";
+import { DatabaseInUseError, lockDatabase, lockFileOf } from "~/server/database-lock.server";
+import { backupStatus, createBackup } from "~/services/operations/backup.server";
 import { db } from "~/services/db.server";
-import { BackupFileError, restoreBackup, restorePostgresBackup } from "~/services/restore.server";
+import {
+  BackupFileError,
+  restoreBackup,
+  restorePostgresBackup,
+} from "~/services/operations/restore.server";
 import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
 
 const live = databasePathFromEnv();

@@ -6,7 +6,7 @@ import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
 import { bonusCodeSchema } from "~/domain/bonus-code-form";
 import type { BonusCodeInput } from "~/domain/bonus-code-form";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import {
   createBonusCode,
@@ -15,7 +15,7 @@ import {
   listBonusCodes,
   markBonusCodesSeen,
   updateBonusCode,
-} from "~/services/bonus-codes.server";
+} from "~/services/promotions/bonus-codes.server";
 
 const NOW = new Date("2026-11-21T12:00:00.000Z");
 const later = (days: number) => new Date(NOW.getTime() + days * 86_400_000);

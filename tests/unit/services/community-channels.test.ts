@@ -12,17 +12,17 @@ import type { ChannelEvent } from "~/domain/community-channels";
 import { MAX_EMAIL_ATTEMPTS } from "~/domain/email";
 import { communityApi } from "~/provider/community-channels.server";
 import type { CommunityApi } from "~/provider/community-channels.server";
-import { createBonusCode } from "~/services/bonus-codes.server";
+import { createBonusCode } from "~/services/promotions/bonus-codes.server";
 import {
   channelSettingsView,
   drainChannelOutbox,
   enqueueChannelPosts,
   saveChannelSettings,
-} from "~/services/community-channels.server";
+} from "~/services/notifications/community-channels.server";
 import { db } from "~/services/db.server";
-import { sendBroadcast } from "~/services/notification-broadcasts.server";
-import { updateSiteSettings } from "~/services/player-names.server";
-import { completeRace } from "~/services/race-results.server";
+import { sendBroadcast } from "~/services/notifications/notification-broadcasts.server";
+import { updateSiteSettings } from "~/services/players/player-names.server";
+import { completeRace } from "~/services/races/race-results.server";
 
 // The community channels' queue (docs/decisions/0078) against fake Discord and Telegram APIs over
 // HTTPS on loopback; the client trusts the test's own certificate through an undici dispatcher.

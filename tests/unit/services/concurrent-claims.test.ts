@@ -8,7 +8,7 @@ import { queueAnnouncement } from "../email/queued-announcement";
 import { db } from "~/services/db.server";
 import { drainOutbox } from "~/services/email/outbox.server";
 import type { OutboxMessage } from "~/services/email/outbox.server";
-import { completeRace } from "~/services/race-results.server";
+import { completeRace } from "~/services/races/race-results.server";
 
 const T0 = new Date("2026-11-23T12:00:00.000Z");
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { loader as rootLoader } from "~/root";
 import { db } from "~/services/db.server";
-import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
+import { finishSyncRun, startSyncRun } from "~/services/operations/sync-runs.server";
 
 // The root loader reads the data's age once for every page: stale before any good sync and
 // while the newest sync run failed (the provider is down), fresh after a good one.

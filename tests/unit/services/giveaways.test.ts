@@ -9,7 +9,7 @@ import {
   drawGiveaway,
   enterGiveaway,
   findGiveawayProof,
-} from "~/services/giveaways.server";
+} from "~/services/promotions/giveaways.server";
 
 // Giveaways (issue 34): the committed seed, entries, tickets from the wager snapshots of the
 // window, the draw once (also when two run at once), the winners told, and the proof's replay.

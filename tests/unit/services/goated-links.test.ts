@@ -15,7 +15,7 @@ import {
   REQUEST_ALREADY_PENDING,
 } from "~/domain/goated-link";
 import type { NotificationView } from "~/domain/notifications";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import {
   decideLinkRequest,
@@ -23,9 +23,9 @@ import {
   pendingLinkRequest,
   requestGoatedLink,
   unlinkGoated,
-} from "~/services/goated-links.server";
-import { linkedPlayerActivity } from "~/services/member-profile.server";
-import { getAccount } from "~/services/users.server";
+} from "~/services/players/goated-links.server";
+import { linkedPlayerActivity } from "~/services/players/member-profile.server";
+import { getAccount } from "~/services/auth/users.server";
 
 const NOW = new Date("2026-11-23T12:00:00.000Z");
 

@@ -4,7 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
 import { db } from "~/services/db.server";
-import { heroVideoUrl, listHeroVideos, saveHeroVideo } from "~/services/hero-videos.server";
+import {
+  heroVideoUrl,
+  listHeroVideos,
+  saveHeroVideo,
+} from "~/services/promotions/hero-videos.server";
 
 let admin = { userId: 0, username: "" };
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
-import { leaderboardSnapshot } from "~/services/leaderboard-snapshot.server";
+import { leaderboardSnapshot } from "~/services/players/leaderboard-snapshot.server";
 import { insertPlayer } from "../../factories";
 
 async function recordSuccessfulSync(finishedAt: string) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
-import { linkedPlayerUid, totalWageredOfUser } from "~/services/users.server";
+import { linkedPlayerUid, totalWageredOfUser } from "~/services/auth/users.server";
 
 const now = "2026-11-21T12:00:00.000Z";
 const user = (username: string, goatedId: string | null) =>

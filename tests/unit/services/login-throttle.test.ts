@@ -8,7 +8,7 @@ import {
   loginSucceeded,
   startLoginAttempt,
   throttledMessage,
-} from "~/services/login-throttle.server";
+} from "~/services/auth/login-throttle.server";
 
 /** An attempt admitted, whose password was wrong. */
 async function fail(ip: string, account: string) {

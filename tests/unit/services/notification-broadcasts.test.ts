@@ -3,18 +3,18 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
 import type { NotificationView } from "~/domain/notifications";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import * as adminPage from "~/routes/admin.notifications";
 import * as sendApi from "~/routes/api.admin.notifications.send";
-import { panelFigures } from "~/services/admin-panel.server";
+import { panelFigures } from "~/services/admin/admin-panel.server";
 import { db } from "~/services/db.server";
 import {
   audienceSizes,
   listBroadcasts,
   sendBroadcast,
-} from "~/services/notification-broadcasts.server";
-import { savePreferences } from "~/services/preferences.server";
-import { createSession } from "~/services/sessions.server";
+} from "~/services/notifications/notification-broadcasts.server";
+import { savePreferences } from "~/services/notifications/preferences.server";
+import { createSession } from "~/services/auth/sessions.server";
 
 const NOW = new Date("2026-11-20T10:00:00.000Z");
 const PREFS_OFF = {

@@ -11,7 +11,7 @@ import {
   markRead,
   unreadCount,
   unreadCounts,
-} from "~/services/notifications.server";
+} from "~/services/notifications/notifications.server";
 
 const T0 = new Date("2026-11-20T10:00:00.000Z");
 const minutesLater = (n: number) => new Date(T0.getTime() + n * 60_000);

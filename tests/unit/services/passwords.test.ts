@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { getPriority } from "node:os";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type * as HashThreadsModule from "~/lib/password-hash-threads.server";
-import type { HashJob } from "~/lib/password-hash-threads.server";
+import type * as HashThreadsModule from "~/server/password-hash-threads.server";
+import type { HashJob } from "~/server/password-hash-threads.server";
 import {
   argon2idParameters,
   hashParameters,
@@ -11,7 +11,7 @@ import {
   needsRehash,
   spendPasswordCheckTime,
   verifyPassword,
-} from "~/services/passwords.server";
+} from "~/services/auth/passwords.server";
 import { legacyPasswordHash, scryptPasswordHash } from "../legacy-password";
 
 // This file is about hashing: it hashes at the production cost, not the unit tests' lowered one
@@ -19,7 +19,7 @@ import { legacyPasswordHash, scryptPasswordHash } from "../legacy-password";
 
 // Every job handed to the hashing threads, in order: what a check costs is the work it does.
 const hashJobs = vi.hoisted(() => [] as HashJob[]);
-vi.mock("~/lib/password-hash-threads.server", async (importOriginal) => {
+vi.mock("~/server/password-hash-threads.server", async (importOriginal) => {
   const actual = await importOriginal<typeof HashThreadsModule>();
   return {
     ...actual,
@@ -88,7 +88,7 @@ describe("the unit tests' lower hashing cost", () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.resetModules();
     try {
-      await expect(import("~/services/passwords.server")).rejects.toThrow(
+      await expect(import("~/services/auth/passwords.server")).rejects.toThrow(
         "PASSWORD_HASH_TEST_LOG2_N lowers password hashing for the unit tests only",
       );
     } finally {

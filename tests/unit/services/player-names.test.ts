@@ -11,9 +11,13 @@ import {
   setShowPlayerName,
   siteSettings,
   updateSiteSettings,
-} from "~/services/player-names.server";
-import { leaderboardPage, periodEntries, playerStanding } from "~/services/player-queries.server";
-import { storeReferrals } from "~/services/player-store.server";
+} from "~/services/players/player-names.server";
+import {
+  leaderboardPage,
+  periodEntries,
+  playerStanding,
+} from "~/services/players/player-queries.server";
+import { storeReferrals } from "~/services/players/player-store.server";
 
 // Privacy by choice (issue 34 item 3, docs/decisions/0081): the setting, a member's choice, the
 // names the leaderboard hands out and what its search matches.

@@ -7,9 +7,9 @@ import { likeContains, LIKE_ESCAPE } from "~/domain/like-pattern";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
 import { PERIOD_NAMES } from "~/domain/leaderboard-period";
-import { leaderboardPage } from "~/services/player-queries.server";
-import { RANK_CHECKPOINT_EVERY } from "~/services/player-ranks.server";
-import { storeReferrals } from "~/services/player-store.server";
+import { leaderboardPage } from "~/services/players/player-queries.server";
+import { RANK_CHECKPOINT_EVERY } from "~/services/players/player-ranks.server";
+import { storeReferrals } from "~/services/players/player-store.server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");
 const NAMES = [

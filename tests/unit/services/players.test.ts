@@ -6,8 +6,8 @@ import {
   leaderboardPage,
   leaderboardSummary,
   playerStanding,
-} from "~/services/player-queries.server";
-import { storeReferrals } from "~/services/player-store.server";
+} from "~/services/players/player-queries.server";
+import { storeReferrals } from "~/services/players/player-store.server";
 
 const now = new Date("2026-05-04T10:00:00.000Z");
 const referral = (uid: string, name: string, today: number, allTime = today): Referral => ({

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { prepareDatabase } from "~/services/database-setup.server";
+import { prepareDatabase } from "~/services/operations/database-setup.server";
 import { db } from "~/services/db.server";
-import { verifyPassword } from "~/services/passwords.server";
-import { startSyncRun } from "~/services/sync-runs.server";
-import { ensureAdmin } from "~/services/users.server";
+import { verifyPassword } from "~/services/auth/passwords.server";
+import { startSyncRun } from "~/services/operations/sync-runs.server";
+import { ensureAdmin } from "~/services/auth/users.server";
 
 // Issue 30 item 5: what a starting process does to the database while another process (on
 // PostgreSQL) starts beside it or already runs the jobs. Both dialects (the PostgreSQL pass).

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
-import { savePreferences } from "~/services/preferences.server";
+import { savePreferences } from "~/services/notifications/preferences.server";
 import { savePushSubscription } from "~/services/push/subscriptions.server";
-import { raceStandingsBeforeSync, sendRaceAlerts } from "~/services/race-alerts.server";
+import { raceStandingsBeforeSync, sendRaceAlerts } from "~/services/races/race-alerts.server";
 
 const T0 = new Date("2026-11-20T00:00:00.000Z");
 const MINUTE = 60_000;

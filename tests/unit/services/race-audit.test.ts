@@ -4,10 +4,15 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser } from "../../factories";
 import type { RaceInput } from "~/domain/race";
-import type { AuditActor } from "~/services/audit.server";
+import type { AuditActor } from "~/services/admin/audit.server";
 import { db } from "~/services/db.server";
 import { createTestTrigger, dropTestTrigger } from "../test-triggers";
-import { createRace, deleteRace, setRaceStatus, updateRace } from "~/services/race-admin.server";
+import {
+  createRace,
+  deleteRace,
+  setRaceStatus,
+  updateRace,
+} from "~/services/races/race-admin.server";
 
 const now = new Date("2026-11-21T12:00:00.000Z");
 let admin: AuditActor;

@@ -6,15 +6,15 @@ import { isOverdue, payoutsCsv } from "~/domain/race-payouts";
 import { payoutChangeSchema } from "~/domain/race-payout-change";
 import type { PayoutView } from "~/domain/race-payouts";
 import { db } from "~/services/db.server";
-import { setRaceStatus } from "~/services/race-admin.server";
+import { setRaceStatus } from "~/services/races/race-admin.server";
 import {
   hasPayoutsOnRecord,
   listPayouts,
   markPayout,
   overduePayouts,
   prizesWonBy,
-} from "~/services/race-payouts.server";
-import type { PayoutMarking } from "~/services/race-payouts.server";
+} from "~/services/races/race-payouts.server";
+import type { PayoutMarking } from "~/services/races/race-payouts.server";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 
 const NOW = new Date("2026-11-27T12:00:00.000Z");

@@ -2,16 +2,16 @@ import { createHash } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertUser, uniqueName } from "../../factories";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { setRaceStatus, updateRace } from "~/services/race-admin.server";
-import { findRace } from "~/services/race-store.server";
-import { announceCompletion } from "~/services/race-announcement.server";
-import { updateSiteSettings } from "~/services/player-names.server";
-import { findResultProof, storedResultHash } from "~/services/race-proof.server";
-import { completeRace } from "~/services/race-results.server";
+import { setRaceStatus, updateRace } from "~/services/races/race-admin.server";
+import { findRace } from "~/services/races/race-store.server";
+import { announceCompletion } from "~/services/races/race-announcement.server";
+import { updateSiteSettings } from "~/services/players/player-names.server";
+import { findResultProof, storedResultHash } from "~/services/races/race-proof.server";
+import { completeRace } from "~/services/races/race-results.server";
 
 // Results anyone can verify (issue 32, docs/decisions/0063): the result's hash is computed once,
 // when the race completes, and stored; recomputing it from the stored rows later tells whether

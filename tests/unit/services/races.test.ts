@@ -5,32 +5,32 @@ import { insertPlayer, insertRace, insertSession, insertUser } from "../../facto
 import { raceFormDefaults } from "~/components/race/RaceForm";
 import type { NotificationView } from "~/domain/notifications";
 import { MONTHLY_RACE_SHARES } from "~/domain/race-prizes";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { sessionCookieHeader } from "~/services/sessions.server";
-import { setRaceStatus, updateRace } from "~/services/race-admin.server";
+import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { setRaceStatus, updateRace } from "~/services/races/race-admin.server";
 import { raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { runRaceJobs } from "~/jobs/race-completion.server";
-import { finishSyncRun, startSyncRun } from "~/services/sync-runs.server";
-import { completeRace } from "~/services/race-results.server";
+import { finishSyncRun, startSyncRun } from "~/services/operations/sync-runs.server";
+import { completeRace } from "~/services/races/race-results.server";
 import {
   computeStandings,
   findRacePosition,
   raceParticipants,
-} from "~/services/race-standings.server";
+} from "~/services/races/race-standings.server";
 import {
   ensureMonthlyRace,
   findCurrentRace,
   listCompletedRaces,
   toRaceView,
-} from "~/services/race-store.server";
+} from "~/services/races/race-store.server";
 import {
   loadCurrentRaceStanding,
   loadRacePositionCard,
   loadRaceStanding,
-} from "~/services/race-views.server";
+} from "~/services/races/race-views.server";
 
 const NOV = "2026-11-01T00:00:00.000Z";
 const DEC = "2026-12-01T00:00:00.000Z";

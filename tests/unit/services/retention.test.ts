@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace } from "../../factories";
 import { db } from "~/services/db.server";
-import { computeStandings } from "~/services/race-standings.server";
-import { compactWagerSnapshots, pruneSyncRuns } from "~/services/retention.server";
+import { computeStandings } from "~/services/races/race-standings.server";
+import { compactWagerSnapshots, pruneSyncRuns } from "~/services/operations/retention.server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

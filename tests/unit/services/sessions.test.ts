@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { findSessionUser, purgeExpiredSessions } from "~/services/sessions.server";
+import { eventBus } from "~/server/domain-event-bus.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { findSessionUser, purgeExpiredSessions } from "~/services/auth/sessions.server";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-11-21T12:00:00.000Z");

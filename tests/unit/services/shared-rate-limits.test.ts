@@ -29,7 +29,7 @@ describe.skipIf(postgresSkipReason)(
     });
 
     it("count sign-in failures of an account and address across processes", async () => {
-      const load = () => import("~/services/login-throttle.server");
+      const load = () => import("~/services/auth/login-throttle.server");
       const first = await inAnotherProcess(load);
       const second = await inAnotherProcess(load);
       const account = first.loginAccountKey("goatking", undefined);
@@ -49,7 +49,7 @@ describe.skipIf(postgresSkipReason)(
     });
 
     it("count registrations of an address across processes", async () => {
-      const load = () => import("~/services/registration-throttle.server");
+      const load = () => import("~/services/auth/registration-throttle.server");
       const first = await inAnotherProcess(load);
       const second = await inAnotherProcess(load);
       for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -62,7 +62,7 @@ describe.skipIf(postgresSkipReason)(
     });
 
     it("share one counter between two limiters on their own connections", async () => {
-      const { createRateLimiter } = await import("~/lib/rate-limiter.server");
+      const { createRateLimiter } = await import("~/server/rate-limiter.server");
       const options = { keyPrefix: "chat-player", points: 3, duration: 60 };
       const [a, b] = [0, 1].map(() => {
         const pool = new pg.Pool({ connectionString: database.url, max: 1 });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertSession, insertUser, uniqueName } from "../../factories";
 import { db } from "~/services/db.server";
-import { addNotifications } from "~/services/notifications.server";
-import { requestShell } from "~/services/shell-user.server";
+import { addNotifications } from "~/services/notifications/notifications.server";
+import { requestShell } from "~/services/auth/shell-user.server";
 
 let linked = "";
 let unlinked = "";

@@ -3,14 +3,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import * as authLogin from "~/routes/api.auth.login";
 import * as authRegister from "~/routes/api.auth.register";
 import * as authPage from "~/routes/auth";
 import { db } from "~/services/db.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { findSessionUser } from "~/services/sessions.server";
-import { createUser } from "~/services/users.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { findSessionUser } from "~/services/auth/sessions.server";
+import { createUser } from "~/services/auth/users.server";
 
 const PASSWORD = "Velvet-Orbit-7731!";
 let ipCounter = 0;

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import { STORE_BATCH, storeReferrals } from "~/services/player-store.server";
+import { STORE_BATCH, storeReferrals } from "~/services/players/player-store.server";
 
 // Names an array literal must escape (PostgreSQL's store sends each column as one array), and
 // totals whose shortest decimal form must come back as the same double.

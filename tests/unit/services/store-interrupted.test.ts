@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import { STORE_BATCH, storeReferrals } from "~/services/player-store.server";
-import { computeStandings } from "~/services/race-standings.server";
-import { ensureMonthlyRace } from "~/services/race-store.server";
+import { STORE_BATCH, storeReferrals } from "~/services/players/player-store.server";
+import { computeStandings } from "~/services/races/race-standings.server";
+import { ensureMonthlyRace } from "~/services/races/race-store.server";
 
 const PLAYERS = STORE_BATCH * 2 + STORE_BATCH / 2; // three batches, one transaction each
 const referrals = (thisMonth: number, allTime: number): Referral[] =>

@@ -9,9 +9,9 @@ import { POSTGRES_PASS } from "../../postgres/template-database";
 import { migrateToLatest } from "~db";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import { prepareDatabase } from "~/services/database-setup.server";
-import { leaderboardPage } from "~/services/player-queries.server";
-import { storeReferrals } from "~/services/player-store.server";
+import { prepareDatabase } from "~/services/operations/database-setup.server";
+import { leaderboardPage } from "~/services/players/player-queries.server";
+import { storeReferrals } from "~/services/players/player-store.server";
 
 const child = fileURLToPath(new URL("../../store-in-child.ts", import.meta.url));
 const FIRST = 1_000;

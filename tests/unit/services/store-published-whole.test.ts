@@ -5,14 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
-import { STORE_BATCH, storeReferrals } from "~/services/player-store.server";
+import { STORE_BATCH, storeReferrals } from "~/services/players/player-store.server";
 import {
   leaderboardPage,
   leaderboardSummary,
   periodEntries,
-} from "~/services/player-queries.server";
-import { raceParticipants } from "~/services/race-standings.server";
-import { ensureMonthlyRace, findCurrentRace } from "~/services/race-store.server";
+} from "~/services/players/player-queries.server";
+import { raceParticipants } from "~/services/races/race-standings.server";
+import { ensureMonthlyRace, findCurrentRace } from "~/services/races/race-store.server";
 
 // Three batches: three transactions on SQLite (sliceMs 0), one on PostgreSQL.
 const PLAYERS = STORE_BATCH * 3;

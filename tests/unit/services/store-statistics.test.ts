@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
-import { storeReferrals } from "~/services/player-store.server";
+import { storeReferrals } from "~/services/players/player-store.server";
 
 beforeAll(async () => {
   await migrateToLatest(db);

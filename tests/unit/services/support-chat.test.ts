@@ -12,8 +12,8 @@ import {
   CHAT_RATE_LIMITED,
   CONVERSATION_NOT_FOUND,
 } from "~/domain/support-chat";
-import { chatPresence } from "~/lib/chat-presence.server";
-import { eventBus } from "~/lib/domain-event-bus.server";
+import { chatPresence } from "~/server/chat-presence.server";
+import { eventBus } from "~/server/domain-event-bus.server";
 import { db } from "~/services/db.server";
 import {
   findConversationOfUser,
@@ -24,7 +24,7 @@ import {
   setConversationStatus,
   unreadStaffReplies,
   unreadSupportConversations,
-} from "~/services/support-chat.server";
+} from "~/services/support/support-chat.server";
 
 let staffId = 0;
 const staff = () => ({ userId: staffId, username: "chatStaff" });

@@ -2,15 +2,18 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertUser, uniqueName } from "../../factories";
 import { TELEGRAM_LINK_CODE_TTL_MS, TELEGRAM_LINK_UNAVAILABLE } from "~/domain/telegram-link";
-import { saveChannelSettings, saveTelegramBotState } from "~/services/community-channels.server";
+import {
+  saveChannelSettings,
+  saveTelegramBotState,
+} from "~/services/notifications/community-channels.server";
 import { db } from "~/services/db.server";
 import {
   createTelegramLinkCode,
   redeemTelegramLinkCode,
   telegramLinkOffer,
   unlinkTelegram,
-} from "~/services/telegram-links.server";
-import { getAccount } from "~/services/users.server";
+} from "~/services/players/telegram-links.server";
+import { getAccount } from "~/services/auth/users.server";
 
 // A verified Telegram account (issue 33 item 5, docs/decisions/0084): the one-time codes of
 // 'Link Telegram' and the bot's /start that spends them.

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { migrateToLatest } from "~db";
 import { twoStepRequiredSchema } from "~/domain/api-contract";
 import { formatRecoveryCode, readTypedCode } from "~/domain/two-step";
-import { openSecret, sealSecret } from "~/lib/secret-box.server";
+import { openSecret, sealSecret } from "~/server/secret-box.server";
 import * as adminLoginApi from "~/routes/api.admin.login";
 import * as adminLoginPage from "~/routes/admin.login";
 import * as adminSecurity from "~/routes/admin.security";
@@ -18,9 +18,9 @@ import * as apiAuthLogin from "~/routes/api.auth.login";
 import * as apiLogin from "~/routes/api.login";
 import * as authPage from "~/routes/auth";
 import { db } from "~/services/db.server";
-import { accountDelay, CODE_GUESSES_PER_ACCOUNT } from "~/services/login-throttle.server";
-import { sessionCookie } from "~/lib/cookies.server";
-import { createSession } from "~/services/sessions.server";
+import { accountDelay, CODE_GUESSES_PER_ACCOUNT } from "~/services/auth/login-throttle.server";
+import { sessionCookie } from "~/http/cookies.server";
+import { createSession } from "~/services/auth/sessions.server";
 import {
   checkProof,
   confirmEnrolment,
@@ -30,8 +30,8 @@ import {
   resetTwoStepOf,
   startEnrolment,
   twoStepState,
-} from "~/services/two-step.server";
-import { createUser, ensureAdmin } from "~/services/users.server";
+} from "~/services/auth/two-step.server";
+import { createUser, ensureAdmin } from "~/services/auth/users.server";
 import { uniqueName } from "../../factories";
 
 const PASSWORD = "Grazing-Goats-On-Tuesday-42";

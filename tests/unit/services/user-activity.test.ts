@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertSession, insertUser } from "../../factories";
 import { db } from "~/services/db.server";
-import { createSession, findRequestUser } from "~/services/sessions.server";
+import { createSession, findRequestUser } from "~/services/auth/sessions.server";
 
 // Daily active users (the admin analytics) come from one row per user per UTC day on which one of
 // their sessions was used, written where the session's activity is touched.

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
-import { verifyPassword } from "~/services/passwords.server";
-import { createUser, ensureAdmin } from "~/services/users.server";
+import { verifyPassword } from "~/services/auth/passwords.server";
+import { createUser, ensureAdmin } from "~/services/auth/users.server";
 
 const adminRow = (username: string) =>
   db

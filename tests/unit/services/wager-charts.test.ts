@@ -3,9 +3,9 @@ import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertUser } from "../../factories";
 import type { WagerChart, WagerChartState } from "~/domain/wager-chart";
 import { db } from "~/services/db.server";
-import { computeStandings } from "~/services/race-standings.server";
-import { raceBoard } from "~/services/race-views.server";
-import { memberWagerChart, raceWagerChart } from "~/services/wager-charts.server";
+import { computeStandings } from "~/services/races/race-standings.server";
+import { raceBoard } from "~/services/races/race-views.server";
+import { memberWagerChart, raceWagerChart } from "~/services/players/wager-charts.server";
 
 const NOV = "2026-11-01T00:00:00.000Z";
 const DEC = "2026-12-01T00:00:00.000Z";

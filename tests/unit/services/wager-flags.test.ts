@@ -2,14 +2,14 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertRace, insertSession, insertUser, uniqueName } from "../../factories";
 import { db } from "~/services/db.server";
-import { listPayouts } from "~/services/race-payouts.server";
-import { completeRace } from "~/services/race-results.server";
+import { listPayouts } from "~/services/races/race-payouts.server";
+import { completeRace } from "~/services/races/race-results.server";
 import {
   decideWagerFlag,
   evaluateWagerFlags,
   listWagerFlags,
   openFlagCount,
-} from "~/services/wager-flags.server";
+} from "~/services/players/wager-flags.server";
 
 const NOW = new Date("2026-11-27T15:00:00.000Z");
 const SYNC_AT = "2026-11-27T14:55:00.000Z";

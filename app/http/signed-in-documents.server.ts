@@ -1,0 +1,334 @@
+import { randomBytes } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import { escapeHtml } from "@remix-run/react/dist/markup.js";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { encode } from "turbo-stream";
+import type { DocumentData } from "./load-context";
+import { logger } from "~/server/logger.server";
+import { PAGE_CACHE_SCOPE_HEADER, SHELL_ONLY_USER_PAGE_HEADERS } from "./page-cache.server";
+import { carriesCredentials } from "./private-answers.server";
+
+const ROOT_ROUTE_ID = "root";
+const SHELL_ONLY_SCOPE = SHELL_ONLY_USER_PAGE_HEADERS[PAGE_CACHE_SCOPE_HEADER];
+
+/**
+ * The statement of the inline script by which a document hands its data to the browser, written
+ * as Remix's single fetch writes it (StreamTransfer in @remix-run/react: turbo-stream's encoding,
+ * JSON-quoted and escaped for a script element). A document whose stream took more than one chunk
+ * has no such single statement: it is then not found in the page, and the page is not kept.
+ */
+export async function streamedDataStatement(data: DocumentData): Promise<string> {
+  const reader = encode(data).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return `window.__remixContext.streamController.enqueue(${escapeHtml(JSON.stringify(text))});`;
+}
+
+/**
+ * `html` cut around `parts`, which must each be in it exactly once and in this order: the pieces
+ * before, between and after them (one more than the parts), or null.
+ */
+export function cutAround(html: string, parts: string[]): string[] | null {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const part of parts) {
+    const at = html.indexOf(part);
+    if (part === "" || at < from || html.includes(part, at + 1)) return null;
+    pieces.push(html.slice(from, at));
+    from = at + part.length;
+  }
+  pieces.push(html.slice(from));
+  return pieces;
+}
+
+/** The pieces of `cutAround` (as UTF-8) with `fills` put back in the parts' places. */
+export function fillIn(pieces: Buffer[], fills: Buffer[]): Buffer {
+  return Buffer.concat(
+    pieces.flatMap((piece, i) => (i === 0 ? [piece] : [fills[i - 1] ?? Buffer.alloc(0), piece])),
+  );
+}
+
+/** The frame's per-user inputs: the root loader's user and toast (null and null for a visitor). */
+export interface FrameState {
+  user: object | null;
+  toast: object | null;
+}
+
+/** The frame's parts that depend on the user, as the page's own render writes them. */
+export interface FrameParts {
+  header: string;
+  overlays: string;
+}
+
+/** What of the site's frame depends on the user: supplied by the app (server-runtime.server.ts). */
+export interface SignedInFrame {
+  /** The root loader's per-user data of a request, with the headers it sets (the toast's cookie). */
+  read(request: Request): Promise<FrameState & { headers: Headers }>;
+  /** Renders the frame's per-user parts of the page at `url`. */
+  renderer(url: string): Promise<{ render(state: FrameState): FrameParts }>;
+}
+
+/** A visitor's page cut around its per-user parts (frame and data), with what it was made from. */
+interface Template {
+  /** Names this template among all kept, for the per-user parts made for it. */
+  id: number;
+  contentType: string;
+  /**
+   * The page's pieces around the per-user parts, each cut at its render's CSP nonce, as UTF-8: a
+   * page joined from strings reached compression as a 100 KB two-byte rope that Node took about
+   * 2.5 ms to measure (Buffer.byteLength) and then encoded again, more than the rest of a request.
+   */
+  pieces: Buffer[][];
+  data: DocumentData;
+  parts: { render(state: FrameState): FrameParts };
+}
+
+interface Entry {
+  generation: number;
+  storedAt: number;
+  /** Null: the page cannot be spliced (not marked, not a 200 page, parts not found): render it. */
+  template: Template | null;
+}
+
+export interface SignedInDocumentsOptions {
+  /** The Remix request handler: renders the visitor's page (a request without any credentials). */
+  renderPage: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+  frame: SignedInFrame;
+  /** Moves whenever what pages show may have changed (the sync generation). */
+  generation: () => number;
+  sessionCookieName: string;
+  ttlMs?: number;
+  maxEntries?: number;
+  /** How many users' parts (template and state) are kept; one is about 25 KB. */
+  maxUserParts?: number;
+  now?: () => number;
+}
+
+/**
+ * Signed-in users' pages whose content is the same for everyone at a URL (routes sending
+ * SHELL_ONLY_USER_PAGE_HEADERS): the visitor's page, rendered once per URL and sync generation
+ * (for `ttlMs`, like the visitor page cache, decision 0006; then sent up to twice as long while it is
+ * rendered again behind the request), is sent with the request's own
+ * header, overlays (support widget, admin button, toast) and root loader data in place of the
+ * visitor's, so a request costs its session lookup, the header's statement and a small render
+ * instead of a whole document (docs/decisions/0042).
+ *
+ * What is kept was rendered for no user (a request without cookies or credentials), so it holds
+ * nobody's data; each request adds only its own user's. A page is kept only if the visitor's parts,
+ * rendered on their own, are found in it byte for byte exactly once each; otherwise (and for any
+ * request this does not serve: not GET, a Bearer token, a dead session, the admin host) Remix
+ * renders the page in full as before.
+ */
+export function signedInDocuments({
+  renderPage,
+  frame,
+  generation,
+  sessionCookieName,
+  ttlMs = 30_000,
+  maxEntries = 500,
+  maxUserParts = 1_000,
+  now = () => Date.now(),
+}: SignedInDocumentsOptions) {
+  const entries = new Map<string, Entry>();
+  // The per-user parts made for one template and one state (all their inputs: the render and the
+  // encoding read nothing else), so a user reloading a page with the same figures costs neither.
+  // Oldest first out.
+  const userParts = new Map<string, Buffer[]>();
+  let templates = 0;
+  const building = new Map<string, Promise<Entry>>();
+  // Paths whose route said (in any answer) that only the frame depends on the user.
+  const shellOnlyPaths = new Set<string>();
+
+  async function buildEntry(url: string, clientIp: string): Promise<Entry> {
+    const entry: Entry = { generation: generation(), storedAt: now(), template: null };
+    const nonce = randomBytes(16).toString("base64");
+    const captured: DocumentData[] = [];
+    const response = await renderPage(new Request(url), {
+      cspNonce: nonce,
+      clientIp,
+      onAdminHost: false,
+      captureDocumentData: (data) => captured.push(data),
+    });
+    const html = await response.text();
+    const contentType = response.headers.get("Content-Type") ?? "";
+    const [data] = captured;
+    if (
+      response.status !== 200 ||
+      !contentType.startsWith("text/html") ||
+      response.headers.get(PAGE_CACHE_SCOPE_HEADER) !== SHELL_ONLY_SCOPE ||
+      response.headers.has("Set-Cookie") ||
+      captured.length !== 1 ||
+      !data ||
+      data.errors !== null ||
+      typeof data.loaderData[ROOT_ROUTE_ID] !== "object"
+    ) {
+      return entry;
+    }
+    const parts = await frame.renderer(url);
+    const visitor = parts.render({ user: null, toast: null });
+    const pieces = cutAround(html, [
+      visitor.header,
+      visitor.overlays,
+      await streamedDataStatement(data),
+    ]);
+    if (!pieces) {
+      logger.warn(
+        { url },
+        "signed-in documents: the visitor's frame is not in the page as rendered",
+      );
+      return entry;
+    }
+    templates += 1;
+    entry.template = {
+      id: templates,
+      contentType,
+      pieces: pieces.map((piece) => piece.split(nonce).map((text) => Buffer.from(text))),
+      data,
+      parts,
+    };
+    return entry;
+  }
+
+  /** The page at the request's URL rendered again (once, however many ask), kept if still current. */
+  function rebuild(req: ExpressRequest): Promise<Entry> {
+    const key = req.originalUrl;
+    let pending = building.get(key);
+    if (!pending) {
+      const url = `${req.protocol}://${req.get("host") ?? "localhost"}${key}`;
+      pending = buildEntry(url, req.ip ?? "unknown")
+        .then((entry) => {
+          if (entry.generation === generation()) {
+            entries.delete(key);
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+            entries.set(key, entry);
+          }
+          return entry;
+        })
+        .finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function entryFor(req: ExpressRequest): Promise<Entry> {
+    const kept = entries.get(req.originalUrl);
+    if (kept && kept.generation === generation()) {
+      const age = now() - kept.storedAt;
+      if (age < ttlMs) return kept;
+      // Aged by the clock only (the generation has not moved): sent once more while one rebuild
+      // runs behind it, so that no request waits for it; past twice ttlMs, the request waits.
+      if (age < 2 * ttlMs) {
+        rebuild(req).catch((error: unknown) =>
+          logger.error({ err: error }, "signed-in documents: a page could not be rebuilt"),
+        );
+        return kept;
+      }
+    }
+    return rebuild(req);
+  }
+
+  /** The header, the overlays and the data statement of `state`'s page made from `template`. */
+  async function userPartsOf(template: Template, state: FrameState): Promise<Buffer[]> {
+    const { data } = template;
+    const root = { ...(data.loaderData[ROOT_ROUTE_ID] as object), ...state };
+    const statement = await streamedDataStatement({
+      ...data,
+      loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
+    });
+    const { header, overlays } = template.parts.render(state);
+    return [header, overlays, statement].map((part) => Buffer.from(part));
+  }
+
+  /** Sends the spliced page; false when this request is one for a full render. */
+  async function send(req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
+    const { template } = await entryFor(req);
+    if (!template) return false;
+    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const shell = await frame.read(
+      new Request(url, {
+        headers: {
+          cookie: req.headers.cookie ?? "",
+          "x-request-id": String(req.headers["x-request-id"] ?? ""),
+        },
+      }),
+    );
+    if (!shell.user) return false;
+    const state: FrameState = { user: shell.user, toast: shell.toast };
+    const key = `${template.id}\n${JSON.stringify(state)}`;
+    let fills = userParts.get(key);
+    if (!fills) {
+      fills = await userPartsOf(template, state);
+      if (userParts.size >= maxUserParts) userParts.delete(userParts.keys().next().value as string);
+      userParts.set(key, fills);
+    }
+    const nonce = Buffer.from(res.locals.cspNonce as string);
+    const html = fillIn(
+      template.pieces.map((piece) => fillIn(piece, new Array<Buffer>(piece.length).fill(nonce))),
+      fills,
+    );
+    for (const cookie of shell.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+    res.status(200).setHeader("Content-Type", template.contentType);
+    res.setHeader("X-Page-Cache", "spliced");
+    res.end(html);
+    return true;
+  }
+
+  // The first GET answer of each path not yet answered, while it is under way: a path's signed-in
+  // requests wait for it rather than each render in full, which 200 members arriving at a freshly
+  // started server all did at once (the mixed bench's slowest 1%; docs/decisions/0089).
+  const firstAnswers = new Map<string, Promise<void>>();
+  const answeredPaths = new Set<string>();
+
+  function serve(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
+    const splicable =
+      req.method === "GET" &&
+      req.headers.authorization === undefined &&
+      res.locals.onAdminHost !== true &&
+      carriesCredentials(req.headers, sessionCookieName);
+    if (!shellOnlyPaths.has(req.path)) {
+      const firstAnswer = firstAnswers.get(req.path);
+      if (firstAnswer && splicable) {
+        void firstAnswer.then(() => serve(req, res, next));
+        return;
+      }
+      if (req.method === "GET" && !answeredPaths.has(req.path) && answeredPaths.size < maxEntries) {
+        const { path } = req;
+        firstAnswers.set(
+          path,
+          new Promise((resolve) =>
+            res.once("close", () => {
+              answeredPaths.add(path);
+              firstAnswers.delete(path);
+              resolve();
+            }),
+          ),
+        );
+      }
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ExpressResponse;
+      res.writeHead = ((...args: unknown[]) => {
+        if (
+          res.getHeader(PAGE_CACHE_SCOPE_HEADER) === SHELL_ONLY_SCOPE &&
+          shellOnlyPaths.size < maxEntries
+        ) {
+          shellOnlyPaths.add(req.path);
+        }
+        return writeHead(...args);
+      }) as ExpressResponse["writeHead"];
+      return next();
+    }
+    if (!splicable) return next();
+    send(req, res).then(
+      (sent) => {
+        if (!sent) next();
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "signed-in documents: rendering in full instead");
+        if (!res.headersSent) next();
+      },
+    );
+  }
+  return serve;
+}
