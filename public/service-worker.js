@@ -115,7 +115,7 @@ function pageContent(html) {
 
 /**
  * A kept page offline is what a browser without JavaScript shows: its scripts would only start
- * live updates that cannot connect (and their held preloads, app/lib/held-scripts.server.ts).
+ * live updates that cannot connect (and their held preloads, app/http/held-scripts.server.ts).
  */
 function withoutScripts(html) {
   return html
