@@ -79,7 +79,7 @@ export default function AdminAudit() {
       >
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-accent align-top">
-            <td className="whitespace-nowrap px-3 py-3">{formatDateTime(row.createdAt)}</td>
+            <td className="px-3 py-3 lg:whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
             <td className="px-3 py-3">{row.actorUsername}</td>
             <td className="px-3 py-3">
               {isAuditKind(row.kind) ? AUDIT_KIND_LABELS[row.kind] : row.kind}

@@ -13,6 +13,14 @@ test.beforeEach(({}, info) => {
 
 async function expectOpaqueAndAnnounced(toast: Locator, politeness: "assertive" | "polite") {
   await expect(toast).toBeVisible();
+  // Opaque (below), so what lies under it cannot change what it reads like: the page's content is
+  // hidden so that axe judges the toast alone, not giving up on a card the toast partly covers.
+  await toast
+    .page()
+    .locator("main")
+    .evaluate((element: HTMLElement) => {
+      element.style.visibility = "hidden";
+    });
   await toast.evaluate((element: HTMLElement) => {
     element.style.animation = "none";
   });

@@ -38,7 +38,8 @@ async function seedDecreaseFlag(name: string): Promise<{ uid: string; id: number
           after: after.total,
           afterAt: after.at,
         }),
-        created_at: after.at,
+        // Raised now, by the sync after `after.at`: the newest, so on the list's first page.
+        created_at: new Date().toISOString(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
