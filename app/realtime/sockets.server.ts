@@ -29,6 +29,9 @@ export function startRealtime({
   const leaderboard = createSocketHub();
   const notifications = createSocketHub();
   const chat = createSocketHub({ onMessage: handleChatMessage });
+  // One push at a time, in the events' order: each reads unread counts from the database, and two
+  // reads finishing out of order (PostgreSQL's pool) sent a user an older notification last.
+  let pushing: Promise<void> = Promise.resolve();
   const subscriptions = [
     eventBus.subscribe("leaderboard.updated", (event) =>
       leaderboard.broadcast(leaderboardUpdateMessage(event)),
@@ -37,9 +40,9 @@ export function startRealtime({
       leaderboard.broadcast(raceCompletedMessage(event)),
     ),
     eventBus.subscribe("notifications.created", (event) => {
-      pushNotifications(notifications, event).catch((error: unknown) =>
-        logger.error({ err: error }, "pushing notifications failed"),
-      );
+      pushing = pushing
+        .then(() => pushNotifications(notifications, event))
+        .catch((error: unknown) => logger.error({ err: error }, "pushing notifications failed"));
     }),
     eventBus.subscribe("sessions.ended", ({ sessionIds }) => {
       leaderboard.closeSessions(sessionIds);
