@@ -97,7 +97,7 @@ function WagerChartFigure({ chart, title }: { chart: WagerChart; title: string }
           .map((line, i) => <ChartLineMarks key={line.uid} line={line} index={i} plot={plot} />)
           .reverse()}
       </svg>
-      <WagerChartTable chart={chart} title={title} />
+      <WagerChartTable chart={chart} />
     </figure>
   );
 }
@@ -133,12 +133,11 @@ function ChartLineMarks({
 }
 
 /** The chart's figures for every reader: each line's wager, pace and (running race) projection. */
-function WagerChartTable({ chart, title }: { chart: WagerChart; title: string }) {
+function WagerChartTable({ chart }: { chart: WagerChart }) {
   const ranked = chart.lines.some((line) => line.position !== null);
   return (
     <>
-      {/* Named by its chart: a page with several charts (/admin/flags) has one region each. */}
-      <ScrollingTable label={`${title}: the figures`} cueShownBelow="lg">
+      <ScrollingTable role="group" label="The chart's figures" cueShownBelow="lg">
         <table className="w-full border-collapse whitespace-nowrap text-left text-sm [&_td]:pr-4 [&_th]:pr-4 [&_th]:whitespace-normal">
           <caption className="sr-only">The chart&apos;s figures</caption>
           <thead className="text-muted">

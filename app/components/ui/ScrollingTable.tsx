@@ -16,12 +16,18 @@ const CUE_SHOWN_BELOW = {
  * through them.
  */
 export function ScrollingTable({
+  role = "region",
   label,
   labelledBy,
   cueShownBelow,
   className = "",
   children,
 }: {
+  /**
+   * "region" (a landmark) for a table that stands on its own; "group" for one inside a named
+   * figure, where a landmark would repeat the figure's name (several charts on /admin/flags).
+   */
+  role?: "region" | "group";
   /** The region's name for a screen reader, or `labelledBy` the id of the heading that names it. */
   label?: string;
   labelledBy?: string;
@@ -43,7 +49,7 @@ export function ScrollingTable({
       </p>
       <div
         tabIndex={0}
-        role="region"
+        role={role}
         aria-label={label}
         aria-labelledby={labelledBy}
         className={`relative overflow-x-auto [&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-card [&_tr>:first-child]:[overflow-wrap:anywhere] max-lg:[&_tr>:first-child]:w-32 ${className}`}
