@@ -21,7 +21,13 @@ export interface Account {
 export type PublicProfile = Omit<
   Account,
   "email" | "isAdmin" | "goatedId" | "telegramVerifiedUsername"
->;
+> & {
+  /**
+   * The typed Telegram name is the account proved through the bot (the page labels it); the
+   * proved account itself stays on the member's own profile (docs/decisions/0084).
+   */
+  telegramVerified: boolean;
+};
 
 /** A username or e-mail another account already has. */
 export type FieldConflict = { field: "username" | "email"; message: string };

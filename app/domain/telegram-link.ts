@@ -4,6 +4,21 @@
  * account the member holds. A name typed on the profile stays what it was: unverified.
  */
 
+/**
+ * Whether the name a member typed is the Telegram account they proved through the bot: Telegram
+ * usernames are case-insensitive. Only then may a page label the typed name verified.
+ */
+export function typedTelegramNameVerified(
+  typedUsername: string | null,
+  verifiedUsername: string | null,
+): boolean {
+  return (
+    typedUsername !== null &&
+    verifiedUsername !== null &&
+    typedUsername.toLowerCase() === verifiedUsername.toLowerCase()
+  );
+}
+
 /** How long a code stays good: long enough to open Telegram and tap Start. */
 export const TELEGRAM_LINK_CODE_TTL_MS = 15 * 60_000;
 

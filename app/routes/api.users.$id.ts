@@ -12,8 +12,10 @@ async function publicProfile({ request, params }: LoaderFunctionArgs) {
   const userId = parsePositiveId(params.id);
   const profile = userId === null ? null : await getMemberProfile(userId);
   if (!profile) return apiError(404, "User not found");
+  // Whether the typed name is verified is the page's label, not part of the API's profile.
+  const { telegramVerified: _pageOnly, ...shown } = profile;
   const answer: PublicProfileJson = {
-    ...profile,
+    ...shown,
     telegramUsername: textOrEmpty(profile.telegramUsername),
     bio: textOrEmpty(profile.bio),
     goatedUsername: textOrEmpty(profile.goatedUsername),

@@ -50,7 +50,16 @@ export default function MemberProfilePage() {
         <div>
           <h1 className="font-display text-3xl font-extrabold">{profile.username}</h1>
           <p className="text-muted">Member since {formatDate(profile.createdAt)}</p>
-          {profile.telegramUsername ? <p>@{profile.telegramUsername}</p> : null}
+          {profile.telegramUsername ? (
+            <p data-testid="member-telegram">
+              <span className="break-all">@{profile.telegramUsername}</span>{" "}
+              {profile.telegramVerified ? (
+                <span className="font-semibold text-success">Verified</span>
+              ) : (
+                <span className="font-semibold text-muted">Unverified</span>
+              )}
+            </p>
+          ) : null}
         </div>
       </section>
       <ProfileSection id="member-about" title="About">

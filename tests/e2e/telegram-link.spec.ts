@@ -50,14 +50,15 @@ test("a member links their Telegram account through the bot, and the profile sho
     await healthy(server, 120_000);
     const db = openDatabase(databasePath);
     let adminToken: string;
+    let memberId: number;
     try {
       const admin = await insertUser(db, { username: uniqueName("tg_admin"), is_admin: 1 });
       adminToken = (await insertSession(db, admin, { user_agent: "Playwright" })).token;
-      const member = await insertUser(db, {
+      memberId = await insertUser(db, {
         username: uniqueName("tg_member"),
         telegram_username: "typed_goat",
       });
-      const { token } = await insertSession(db, member, { user_agent: "Playwright" });
+      const { token } = await insertSession(db, memberId, { user_agent: "Playwright" });
       await context.addCookies([{ name: "gv_session", value: cookieOf(token), url: origin }]);
     } finally {
       await db.destroy();
@@ -125,6 +126,9 @@ test("a member links their Telegram account through the bot, and the profile sho
     await expect(telegramRow).toContainText("@proven_goat");
     await expect(telegramRow).toContainText("Verified");
     await expect(telegramRow).not.toContainText("Unverified");
+    // Other members see the name typed on the profile, labelled: it is not the account proved.
+    await page.goto(`${origin}/user/${memberId}`);
+    await expect(page.getByTestId("member-telegram")).toHaveText("@typed_goat Unverified");
 
     // Unlinking leaves the typed name, unverified, and offers the link again.
     await settled(page);

@@ -3,6 +3,7 @@ import type { Expression } from "kysely";
 import type { Account, FieldConflict, PublicProfile } from "~/domain/account";
 import type { ProfileForm } from "~/domain/account-forms";
 import { canonicalUsername } from "~/domain/usernames";
+import { typedTelegramNameVerified } from "~/domain/telegram-link";
 import { equalsIgnoringCase } from "~db";
 import { db, dialect } from "~/services/db.server";
 import { requestVerification } from "~/services/email/verification.server";
@@ -73,6 +74,10 @@ export async function getPublicProfile(userId: number): Promise<PublicProfile | 
     id: account.id,
     username: account.username,
     telegramUsername: account.telegramUsername,
+    telegramVerified: typedTelegramNameVerified(
+      account.telegramUsername,
+      account.telegramVerifiedUsername,
+    ),
     bio: account.bio,
     profileColor: account.profileColor,
     createdAt: account.createdAt,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { botCommandOf } from "~/domain/community-channels";
-import { startCodeOf, telegramLinkUrl } from "~/domain/telegram-link";
+import { startCodeOf, telegramLinkUrl, typedTelegramNameVerified } from "~/domain/telegram-link";
 
 describe("the bot's /start", () => {
   it("reads the code a deep link or a typed /start carries", () => {
@@ -23,5 +23,15 @@ describe("the bot's /start", () => {
     expect(telegramLinkUrl("GoatedTestBot", "AbC_12-xyz")).toBe(
       "https://t.me/GoatedTestBot?start=AbC_12-xyz",
     );
+  });
+});
+
+describe("a typed Telegram name on a public profile", () => {
+  it("is verified only when it names the account proved through the bot, in any case", () => {
+    expect(typedTelegramNameVerified("Goat_Fan", "goat_fan")).toBe(true);
+    expect(typedTelegramNameVerified("goat_fan", "goat_fan2")).toBe(false);
+    expect(typedTelegramNameVerified("goat_fan", null)).toBe(false);
+    expect(typedTelegramNameVerified(null, "goat_fan")).toBe(false);
+    expect(typedTelegramNameVerified(null, null)).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import {
   telegramLinkOffer,
   unlinkTelegram,
 } from "~/services/players/telegram-links.server";
-import { getAccount } from "~/services/auth/users.server";
+import { getAccount, getPublicProfile } from "~/services/auth/users.server";
 
 // A verified Telegram account (issue 33 item 5, docs/decisions/0084): the one-time codes of
 // 'Link Telegram' and the bot's /start that spends them.
@@ -57,6 +57,11 @@ describe("Link Telegram's codes", () => {
       username: "goat_fan",
     });
     expect(await verified(userId)).toEqual({ typed: "typed_name", verified: "goat_fan" });
+    // The public profile shows the typed name, unverified: it is not the account proved.
+    expect(await getPublicProfile(userId)).toMatchObject({
+      telegramUsername: "typed_name",
+      telegramVerified: false,
+    });
     const row = await db
       .selectFrom("users")
       .select(["telegram_user_id", "telegram_verified_at"])
@@ -70,6 +75,18 @@ describe("Link Telegram's codes", () => {
     expect(await redeemTelegramLinkCode(code, from, later(61_000))).toEqual({
       kind: "unknown-code",
     });
+  });
+
+  it("the public profile labels the typed name verified once it is the account proved", async () => {
+    const userId = await member();
+    const { code } = await createTelegramLinkCode(userId, NOW);
+    await redeemTelegramLinkCode(code, telegramUser("Typed_Name"), later(1_000));
+    expect(await getPublicProfile(userId)).toMatchObject({
+      telegramUsername: "typed_name",
+      telegramVerified: true,
+    });
+    await unlinkTelegram(userId);
+    expect(await getPublicProfile(userId)).toMatchObject({ telegramVerified: false });
   });
 
   it("an expired, unknown or replaced code links nobody", async () => {
