@@ -11,6 +11,7 @@ import {
   addNotifications,
   announceNotifications,
 } from "~/services/notifications/notifications.server";
+import type * as NotificationsModule from "~/services/notifications/notifications.server";
 import { sessionCookieHeader } from "~/services/auth/sessions.server";
 
 // Two notifications announced one after the other reach the member in that order, however long
@@ -20,8 +21,7 @@ import { sessionCookieHeader } from "~/services/auth/sessions.server";
 
 const unreadCountCalls = vi.hoisted(() => ({ count: 0 }));
 vi.mock("~/services/notifications/notifications.server", async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import("~/services/notifications/notifications.server")>();
+  const original = await importOriginal<typeof NotificationsModule>();
   return {
     ...original,
     unreadCounts: async (userIds: readonly number[]) => {
