@@ -131,6 +131,7 @@ test("a member links their Telegram account through the bot, and the profile sho
     await expect(page.getByTestId("member-telegram")).toHaveText("@typed_goat Unverified");
 
     // Unlinking leaves the typed name, unverified, and offers the link again.
+    await page.goto(`${origin}/profile`);
     await settled(page);
     await page.getByRole("button", { name: "Unlink Telegram" }).click();
     await expect(page.getByText("Your Telegram account is unlinked")).toBeVisible();
