@@ -8,19 +8,6 @@ import tseslint from "typescript-eslint";
  * services, and app/realtime only receives events. Each folder of app/ lists the folders it must
  * not import; `../` imports are refused everywhere in app/ so that every import names its folder.
  */
-/** Pure modules (rules and texts) import nothing that runs on the server or renders. */
-const PURE_FORBIDS = [
-  "services",
-  "lib/*.server",
-  "server",
-  "http",
-  "realtime",
-  "provider",
-  "jobs",
-  "routes",
-  "components",
-  "db",
-];
 /** app/lib holds what the browser may load too (docs/decisions/0090). */
 const LIB_FORBIDS = [
   "services",
@@ -33,6 +20,8 @@ const LIB_FORBIDS = [
   "components",
   "db",
 ];
+/** Pure modules (rules and texts) import nothing that runs on the server or renders. */
+const PURE_FORBIDS = [...LIB_FORBIDS, "lib/*.server"];
 const LAYERS = {
   "app/domain": PURE_FORBIDS,
   "app/content": PURE_FORBIDS,

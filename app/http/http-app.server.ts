@@ -26,6 +26,7 @@ import { signedInDocuments } from "./signed-in-documents.server";
 import { wholeBodyCompression } from "./whole-body-compression.server";
 import type { SignedInFrame } from "./signed-in-documents.server";
 import { observeRequests } from "./request-log.server";
+import { createRouteLabeler } from "./route-label.server";
 import {
   CROSS_ORIGIN_MESSAGE,
   HOST_MISMATCH_MESSAGE,
@@ -126,7 +127,8 @@ export function createHttpApp({
   app.set("trust proxy", TRUSTED_PROXIES);
 
   // Observability (docs/product.md §A11): one JSON log line, the request metrics, X-Request-Id.
-  app.use(observeRequests({ build }));
+  const routePattern = createRouteLabeler(build.routes);
+  app.use(observeRequests({ routePattern }));
 
   app.use(compression(COMPRESSION_OPTIONS));
   // A body known whole (every page) is compressed in one call rather than through zlib's thread pool.
@@ -263,6 +265,7 @@ export function createHttpApp({
         renderPage: createRemixHandler(build, build.mode),
         frame: signedInFrame,
         generation: syncGeneration,
+        routePattern,
         sessionCookieName,
       }),
     );

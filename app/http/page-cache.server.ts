@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { versionedCache } from "~/server/cache.server";
 
 /**
  * The header by which a route says its page depends on nothing but the URL for a visitor without
@@ -25,7 +26,7 @@ const URL_ONLY_SCOPES: unknown[] = [
  * render costs several milliseconds; docs/decisions/0006).
  *
  * Opt-in by the app: only 200 HTML responses marked with URL_ONLY_PAGE_HEADERS, without
- * Set-Cookie and not `private`/`no-store`, are kept, at most `maxEntries` (oldest dropped first).
+ * Set-Cookie and not `private`/`no-store`, are kept, at most `maxEntries` (the least recently used dropped first).
  * A request with a Cookie or Authorization header is never served from the cache nor stored.
  * An entry is used only while `generation()` is unchanged (it moves after every sync) and for at
  * most `ttlMs` (what else the page shows, like "Updated 3 minutes ago", may age that long). Each
@@ -42,14 +43,11 @@ export function anonymousPageCache({
   maxEntries?: number;
   now?: () => number;
 }) {
-  interface Entry {
-    generation: number;
-    storedAt: number;
-    nonce: string;
-    contentType: string;
-    body: string;
-  }
-  const cache = new Map<string, Entry>();
+  const pages = versionedCache<{ nonce: string; contentType: string; body: string }>({
+    max: maxEntries,
+    ttlMs,
+    now,
+  });
 
   return (req: Request, res: Response, next: NextFunction) => {
     // The mark is for this middleware only; whoever the page was rendered for, it is taken off.
@@ -67,13 +65,12 @@ export function anonymousPageCache({
     if (req.method !== "GET" || !anonymous) return next();
     const key = req.originalUrl;
     const nonce = res.locals.cspNonce as string;
-    const hit = cache.get(key);
-    if (hit && hit.generation === generation() && now() - hit.storedAt < ttlMs) {
+    const hit = pages.peek({ version: generation(), key });
+    if (hit) {
       res.status(200).type(hit.contentType).set("X-Page-Cache", "hit");
       res.send(hit.body.replaceAll(hit.nonce, nonce));
       return;
     }
-    cache.delete(key);
 
     const renderedFor = generation();
     const chunks: Buffer[] = [];
@@ -98,13 +95,10 @@ export function anonymousPageCache({
         contentType.startsWith("text/html") &&
         renderedFor === generation()
       ) {
-        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-        cache.set(key, {
-          generation: renderedFor,
-          storedAt: now(),
-          nonce,
-          contentType,
-          body: Buffer.concat(chunks).toString("utf8"),
+        pages.set({
+          version: renderedFor,
+          key,
+          value: { nonce, contentType, body: Buffer.concat(chunks).toString("utf8") },
         });
       }
       return end(chunk, ...rest);

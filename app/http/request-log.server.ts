@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { pinoHttp, stdSerializers } from "pino-http";
 import { logger } from "~/server/logger.server";
@@ -10,7 +9,6 @@ import {
   requestFinished,
   requestStarted,
 } from "~/server/requests-in-flight.server";
-import { createRouteLabeler } from "./route-label.server";
 
 /** An incoming X-Request-Id is kept when it looks like an id (a proxy's or a client's trace id). */
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -31,15 +29,19 @@ function pathOf(req: IncomingMessage): string {
  * tokens). The request id (a sane incoming X-Request-Id, else a new UUID) is echoed in the
  * answer's X-Request-Id. Costs a map entry and one asynchronous log write per request.
  */
-export function observeRequests({ build }: { build: ServerBuild }): RequestHandler {
-  const routeOf = createRouteLabeler(build.routes);
+export function observeRequests({
+  routePattern,
+}: {
+  /** The route pattern that answers a path (./route-label.server.ts). */
+  routePattern: (pathname: string) => string;
+}): RequestHandler {
   const routeLabel = (req: IncomingMessage, path: string) => {
     // The express app's own routes (/healthz, /metrics, /readyz); "*" is the Remix handler's.
     const expressPath: unknown = ((req as ExpressRequest).route as { path?: unknown } | undefined)
       ?.path;
     if (typeof expressPath === "string" && expressPath !== "*") return expressPath;
     if (path.startsWith("/build/")) return "/build/*";
-    return routeOf(path);
+    return routePattern(path);
   };
 
   /** The request's log fields; records its metrics (called once, when the answer ends). */

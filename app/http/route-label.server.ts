@@ -1,12 +1,13 @@
 import { matchRoutes } from "@remix-run/react";
 import type { ServerBuild } from "@remix-run/node";
+import { versionedCache } from "~/server/cache.server";
 
 /** A route of the build as matchRoutes takes it: index routes have no children. */
 type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & (
   { index: true; children?: undefined } | { index?: false; children: RouteNode[] }
 );
 
-/** How many paths' labels are remembered; then the memory starts over (a flood of junk paths). */
+/** How many paths' labels are remembered, the least recently asked forgotten (junk paths). */
 const MAX_REMEMBERED_PATHS = 2_000;
 
 /** The label of a path no Remix route matches (with the catch-all page route, none). */
@@ -20,15 +21,9 @@ export const UNMATCHED_ROUTE = "unmatched";
  */
 export function createRouteLabeler(routes: ServerBuild["routes"]): (pathname: string) => string {
   const tree = routeTree(routes);
-  const remembered = new Map<string, string>();
-  return (pathname) => {
-    let label = remembered.get(pathname);
-    if (label !== undefined) return label;
-    label = patternOf(tree, pagePath(pathname));
-    if (remembered.size >= MAX_REMEMBERED_PATHS) remembered.clear();
-    remembered.set(pathname, label);
-    return label;
-  };
+  const labels = versionedCache<string>({ max: MAX_REMEMBERED_PATHS });
+  return (pathname) =>
+    labels.get({ key: pathname, compute: () => patternOf(tree, pagePath(pathname)) });
 }
 
 function pagePath(pathname: string): string {

@@ -4,6 +4,7 @@ import { escapeHtml } from "@remix-run/react/dist/markup.js";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { encode } from "turbo-stream";
 import type { DocumentData } from "./load-context";
+import { versionedCache } from "~/server/cache.server";
 import { logger } from "~/server/logger.server";
 import { PAGE_CACHE_SCOPE_HEADER, SHELL_ONLY_USER_PAGE_HEADERS } from "./page-cache.server";
 import { carriesCredentials } from "./private-answers.server";
@@ -86,19 +87,14 @@ interface Template {
   parts: { render(state: FrameState): FrameParts };
 }
 
-interface Entry {
-  generation: number;
-  storedAt: number;
-  /** Null: the page cannot be spliced (not marked, not a 200 page, parts not found): render it. */
-  template: Template | null;
-}
-
 export interface SignedInDocumentsOptions {
   /** The Remix request handler: renders the visitor's page (a request without any credentials). */
   renderPage: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
   frame: SignedInFrame;
   /** Moves whenever what pages show may have changed (the sync generation). */
   generation: () => number;
+  /** The route pattern that answers a path (app/http/route-label.server.ts). */
+  routePattern: (pathname: string) => string;
   sessionCookieName: string;
   ttlMs?: number;
   maxEntries?: number;
@@ -126,24 +122,30 @@ export function signedInDocuments({
   renderPage,
   frame,
   generation,
+  routePattern,
   sessionCookieName,
   ttlMs = 30_000,
   maxEntries = 500,
   maxUserParts = 1_000,
   now = () => Date.now(),
 }: SignedInDocumentsOptions) {
-  const entries = new Map<string, Entry>();
+  // Each URL's template; null: the page cannot be spliced (not marked, not a 200 page, parts not
+  // found), it is rendered in full. Aged by the clock only (the generation has not moved), a
+  // template is sent up to twice ttlMs while one rebuild runs behind it, so no request waits for it.
+  const templateCache = versionedCache<Promise<Template | null>>({
+    max: maxEntries,
+    ttlMs,
+    staleUntilMs: 2 * ttlMs,
+    now,
+  });
   // The per-user parts made for one template and one state (all their inputs: the render and the
   // encoding read nothing else), so a user reloading a page with the same figures costs neither.
-  // Oldest first out.
-  const userParts = new Map<string, Buffer[]>();
+  const userPartsCache = versionedCache<Promise<Buffer[]>>({ max: maxUserParts });
   let templates = 0;
-  const building = new Map<string, Promise<Entry>>();
-  // Paths whose route said (in any answer) that only the frame depends on the user.
-  const shellOnlyPaths = new Set<string>();
+  // Route patterns whose route said (in any answer) that only the frame depends on the user.
+  const shellOnlyRoutes = new Set<string>();
 
-  async function buildEntry(url: string, clientIp: string): Promise<Entry> {
-    const entry: Entry = { generation: generation(), storedAt: now(), template: null };
+  async function buildTemplate(url: string, clientIp: string): Promise<Template | null> {
     const nonce = randomBytes(16).toString("base64");
     const captured: DocumentData[] = [];
     const response = await renderPage(new Request(url), {
@@ -165,7 +167,7 @@ export function signedInDocuments({
       data.errors !== null ||
       typeof data.loaderData[ROOT_ROUTE_ID] !== "object"
     ) {
-      return entry;
+      return null;
     }
     const parts = await frame.renderer(url);
     const visitor = parts.render({ user: null, toast: null });
@@ -179,55 +181,31 @@ export function signedInDocuments({
         { url },
         "signed-in documents: the visitor's frame is not in the page as rendered",
       );
-      return entry;
+      return null;
     }
     templates += 1;
-    entry.template = {
+    return {
       id: templates,
       contentType,
       pieces: pieces.map((piece) => piece.split(nonce).map((text) => Buffer.from(text))),
       data,
       parts,
     };
-    return entry;
   }
 
-  /** The page at the request's URL rendered again (once, however many ask), kept if still current. */
-  function rebuild(req: ExpressRequest): Promise<Entry> {
+  /** The template of the request's URL in this generation, rendered once however many ask. */
+  function templateFor(req: ExpressRequest): Promise<Template | null> {
     const key = req.originalUrl;
-    let pending = building.get(key);
-    if (!pending) {
-      const url = `${req.protocol}://${req.get("host") ?? "localhost"}${key}`;
-      pending = buildEntry(url, req.ip ?? "unknown")
-        .then((entry) => {
-          if (entry.generation === generation()) {
-            entries.delete(key);
-            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-            entries.set(key, entry);
-          }
-          return entry;
-        })
-        .finally(() => building.delete(key));
-      building.set(key, pending);
-    }
-    return pending;
-  }
-
-  async function entryFor(req: ExpressRequest): Promise<Entry> {
-    const kept = entries.get(req.originalUrl);
-    if (kept && kept.generation === generation()) {
-      const age = now() - kept.storedAt;
-      if (age < ttlMs) return kept;
-      // Aged by the clock only (the generation has not moved): sent once more while one rebuild
-      // runs behind it, so that no request waits for it; past twice ttlMs, the request waits.
-      if (age < 2 * ttlMs) {
-        rebuild(req).catch((error: unknown) =>
-          logger.error({ err: error }, "signed-in documents: a page could not be rebuilt"),
-        );
-        return kept;
-      }
-    }
-    return rebuild(req);
+    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${key}`;
+    return templateCache.get({
+      version: generation(),
+      key,
+      compute: () =>
+        buildTemplate(url, req.ip ?? "unknown").catch((error: unknown) => {
+          logger.error({ err: error }, "signed-in documents: a page could not be rendered");
+          throw error;
+        }),
+    });
   }
 
   /** The header, the overlays and the data statement of `state`'s page made from `template`. */
@@ -244,7 +222,7 @@ export function signedInDocuments({
 
   /** Sends the spliced page; false when this request is one for a full render. */
   async function send(req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
-    const { template } = await entryFor(req);
+    const template = await templateFor(req);
     if (!template) return false;
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
     const shell = await frame.read(
@@ -257,13 +235,11 @@ export function signedInDocuments({
     );
     if (!shell.user) return false;
     const state: FrameState = { user: shell.user, toast: shell.toast };
-    const key = `${template.id}\n${JSON.stringify(state)}`;
-    let fills = userParts.get(key);
-    if (!fills) {
-      fills = await userPartsOf(template, state);
-      if (userParts.size >= maxUserParts) userParts.delete(userParts.keys().next().value as string);
-      userParts.set(key, fills);
-    }
+    const fills = await userPartsCache.get({
+      version: generation(),
+      key: `${template.id}\n${JSON.stringify(state)}`,
+      compute: () => userPartsOf(template, state),
+    });
     const nonce = Buffer.from(res.locals.cspNonce as string);
     const html = fillIn(
       template.pieces.map((piece) => fillIn(piece, new Array<Buffer>(piece.length).fill(nonce))),
@@ -276,32 +252,35 @@ export function signedInDocuments({
     return true;
   }
 
-  // The first GET answer of each path not yet answered, while it is under way: a path's signed-in
+  // The first GET answer of each route not yet answered, while it is under way: a route's signed-in
   // requests wait for it rather than each render in full, which 200 members arriving at a freshly
-  // started server all did at once (the mixed bench's slowest 1%; docs/decisions/0089).
+  // started server all did at once (the mixed bench's slowest 1%; docs/decisions/0089). Keyed by
+  // route pattern, not path: there are as many as routes, however many paths clients try.
   const firstAnswers = new Map<string, Promise<void>>();
-  const answeredPaths = new Set<string>();
+  const answeredRoutes = new Set<string>();
 
   function serve(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
+    // A single-fetch data request (`/leaderboard.data`) answers no page to splice.
+    if (req.path.endsWith(".data")) return next();
+    const route = routePattern(req.path);
     const splicable =
       req.method === "GET" &&
       req.headers.authorization === undefined &&
       res.locals.onAdminHost !== true &&
       carriesCredentials(req.headers, sessionCookieName);
-    if (!shellOnlyPaths.has(req.path)) {
-      const firstAnswer = firstAnswers.get(req.path);
+    if (!shellOnlyRoutes.has(route)) {
+      const firstAnswer = firstAnswers.get(route);
       if (firstAnswer && splicable) {
         void firstAnswer.then(() => serve(req, res, next));
         return;
       }
-      if (req.method === "GET" && !answeredPaths.has(req.path) && answeredPaths.size < maxEntries) {
-        const { path } = req;
+      if (req.method === "GET" && !answeredRoutes.has(route)) {
         firstAnswers.set(
-          path,
+          route,
           new Promise((resolve) =>
             res.once("close", () => {
-              answeredPaths.add(path);
-              firstAnswers.delete(path);
+              answeredRoutes.add(route);
+              firstAnswers.delete(route);
               resolve();
             }),
           ),
@@ -309,12 +288,7 @@ export function signedInDocuments({
       }
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ExpressResponse;
       res.writeHead = ((...args: unknown[]) => {
-        if (
-          res.getHeader(PAGE_CACHE_SCOPE_HEADER) === SHELL_ONLY_SCOPE &&
-          shellOnlyPaths.size < maxEntries
-        ) {
-          shellOnlyPaths.add(req.path);
-        }
+        if (res.getHeader(PAGE_CACHE_SCOPE_HEADER) === SHELL_ONLY_SCOPE) shellOnlyRoutes.add(route);
         return writeHead(...args);
       }) as ExpressResponse["writeHead"];
       return next();

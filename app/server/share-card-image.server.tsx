@@ -6,6 +6,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import type { Font } from "satori";
+import { RANKS } from "~/domain/rank";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from "~/domain/share-cards";
 import { raceShareCard, raceShareDescription } from "~/domain/share-cards";
 import type { PlayerShareCard, RaceShareCard, ShareCard } from "~/domain/share-cards";
@@ -29,7 +30,7 @@ const LAYOUT_VERSION = "1";
 
 /** Cards kept: about 50 KB each. */
 const KEPT_CARDS = 64;
-const images = versionedCache<Buffer>({ max: KEPT_CARDS });
+const images = versionedCache<Promise<Buffer>>({ max: KEPT_CARDS });
 /** One drawing at a time, four in line (about 130 ms of CPU each: docs/decisions/0074). */
 export const cardDrawings = renderQueue({ running: 1, waiting: 4, retryAfterSeconds: 2 });
 
@@ -163,22 +164,16 @@ async function loadFonts(): Promise<Font[]> {
   );
 }
 
-const publicImages = new Map<string, Promise<string>>();
+/** The logo and each rank's badge. */
+const publicImages = versionedCache<Promise<string>>({ max: RANKS.length + 1 });
 
 /** An SVG of public/ (the logo, a rank's badge) as a data URL, read once. */
 function publicSvg(name: string): Promise<string> {
-  let image = publicImages.get(name);
-  if (!image) {
-    image = readFile(path.resolve("public", name)).then(
-      (bytes) => `data:image/svg+xml;base64,${bytes.toString("base64")}`,
-      (error: unknown) => {
-        publicImages.delete(name);
-        throw error;
-      },
-    );
-    publicImages.set(name, image);
-  }
-  return image;
+  return publicImages.get({
+    key: name,
+    compute: async () =>
+      `data:image/svg+xml;base64,${(await readFile(path.resolve("public", name))).toString("base64")}`,
+  });
 }
 
 const WHITE = "#FFFFFF";

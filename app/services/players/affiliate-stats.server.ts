@@ -20,7 +20,7 @@ export interface SerialisedAnswer {
  * data (the last good sync), so an answer is built once per sync and paging, and a request costs
  * neither serialising nor compressing (the < 10 ms budget).
  */
-const answers = versionedCache<SerialisedAnswer>({ max: 200 });
+const answers = versionedCache<Promise<SerialisedAnswer>>({ max: 200 });
 
 export function affiliateStatsAnswer(
   paging: { page: number; limit: number } | null,

@@ -10,7 +10,7 @@ import { lastSuccessfulSync } from "~/services/operations/sync-runs.server";
  * and its summary (four top 10s, the sum and counts over every player) cost the home page more
  * than its render.
  */
-const snapshots = versionedCache<LeaderboardSnapshot>({ max: 1 });
+const snapshots = versionedCache<Promise<LeaderboardSnapshot>>({ max: 1 });
 
 /** The top 10s, totals and data time the live sections show and the socket pushes. */
 export async function leaderboardSnapshot(): Promise<LeaderboardSnapshot> {

@@ -13,7 +13,7 @@ interface RankCheckpoint {
   rank: number;
 }
 /** Checkpoints by period column, for the players as of playersVersion. */
-const rankCheckpoints = versionedCache<RankCheckpoint[]>({ max: 4 });
+const rankCheckpoints = versionedCache<Promise<RankCheckpoint[]>>({ max: 4 });
 
 /**
  * Moves on with every store transaction here and every commit by another connection. PostgreSQL

@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * Charts change only when a sync writes snapshots: the newest snapshot's id names the data (as
  * in computeStandings), and a key the rest of what a chart depends on.
  */
-const charts = versionedCache<WagerChartState>({ max: 64 });
+const charts = versionedCache<Promise<WagerChartState>>({ max: 64 });
 
 async function newestSnapshotId(): Promise<string> {
   const newest = await db

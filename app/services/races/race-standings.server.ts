@@ -55,7 +55,7 @@ export async function computeStandings(
   });
 }
 
-const standingsCache = versionedCache<Standing[]>({ max: 32 });
+const standingsCache = versionedCache<Promise<Standing[]>>({ max: 32 });
 
 async function queryStandings(
   race: Pick<RaceView, "startDate" | "minWager">,

@@ -5,12 +5,9 @@ import { request as httpRequest } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
-import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
+import { testHttpApp } from "../../http-app";
 import { createExpressServer } from "~/http/express-server.server";
 import type { ClientTimeouts } from "~/http/express-server.server";
-import { createHttpApp } from "~/http/http-app.server";
-import { sessionCookie } from "~/http/cookies.server";
-import { requestShell } from "~/services/auth/shell-user.server";
 
 type RouteModule = Record<string, unknown>;
 
@@ -61,19 +58,7 @@ export async function startHostileServer({
   adminHost?: string | null;
   timeouts?: ClientTimeouts;
 }): Promise<HostileServer> {
-  const app = createHttpApp({
-    build: buildOf(routes),
-    publicOrigin,
-    adminHost,
-    underRemixDev: false,
-    shuttingDown: () => false,
-    checkDatabase: async () => {},
-    checkReadiness: async () => ({ ready: true, lastSuccessfulSyncAgeSeconds: 0 }),
-    sessionCookieName: sessionCookie.name,
-    syncGeneration: () => 0,
-    signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
-    maxRequestsWaiting,
-  });
+  const app = testHttpApp({ build: buildOf(routes), publicOrigin, adminHost, maxRequestsWaiting });
   const server = createExpressServer(app, timeouts);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

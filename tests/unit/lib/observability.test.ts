@@ -11,16 +11,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import { runSync } from "~/jobs/sync.server";
 import { startSyncWorker, stopSyncWorker } from "~/jobs/sync-thread.server";
-import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createHttpApp } from "~/http/http-app.server";
+import { testHttpApp } from "../../http-app";
 import type * as LoggerModule from "~/server/logger.server";
 import { startRealtime } from "~/realtime/sockets.server";
 import { checkDatabase } from "~/services/operations/database-setup.server";
 import { db } from "~/services/db.server";
 import { exposeDatabaseMetrics } from "~/services/operations/operations-metrics.server";
 import { checkReadiness } from "~/services/operations/readiness.server";
-import { requestShell } from "~/services/auth/shell-user.server";
-import { sessionCookie } from "~/http/cookies.server";
 import { findRequestUser, sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertProviderToken, insertSession, insertUser } from "../../factories";
 
@@ -116,18 +113,7 @@ beforeAll(async () => {
   await startSyncWorker();
   exposeDatabaseMetrics();
   realtime = startRealtime({ publicOrigin: null });
-  const app = createHttpApp({
-    build,
-    publicOrigin: null,
-    adminHost: null,
-    underRemixDev: false,
-    shuttingDown: () => false,
-    checkDatabase,
-    checkReadiness,
-    sessionCookieName: sessionCookie.name,
-    syncGeneration: () => 0,
-    signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
-  });
+  const app = testHttpApp({ build, checkDatabase, checkReadiness });
   server = app.listen(PORT, "0.0.0.0");
   await new Promise((resolve) => server.once("listening", resolve));
   expect((server.address() as AddressInfo).port).toBe(PORT);

@@ -8,8 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import * as entryServer from "~/entry.server";
-import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createHttpApp } from "~/http/http-app.server";
+import { testHttpApp } from "../../http-app";
 import { createToastHeaders } from "~/http/toast.server";
 import * as root from "~/root";
 import * as leaderboard from "~/routes/leaderboard";
@@ -18,7 +17,6 @@ import { db } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
 import { sessionCookie } from "~/http/cookies.server";
 import { sessionCookieHeader } from "~/services/auth/sessions.server";
-import { requestShell } from "~/services/auth/shell-user.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
 import { cutAround, fillIn } from "~/http/signed-in-documents.server";
 
@@ -130,18 +128,7 @@ async function signedIn(fields: Parameters<typeof insertUser>[1] = {}): Promise<
 async function startApp(mode: Mode = "departures"): Promise<{ server: Server; origin: string }> {
   // The switch is read where the app is made (app/server/config.server.ts).
   if (mode === "stock") process.env.STOCK_REMIX = "1";
-  const app = createHttpApp({
-    build,
-    publicOrigin: null,
-    adminHost: null,
-    underRemixDev: false,
-    shuttingDown: () => false,
-    checkDatabase: async () => {},
-    checkReadiness: async () => ({ ready: true }) as never,
-    sessionCookieName: sessionCookie.name,
-    syncGeneration: () => generation,
-    signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
-  });
+  const app = testHttpApp({ build, syncGeneration: () => generation });
   delete process.env.STOCK_REMIX;
   const started = app.listen(0);
   await new Promise((resolve) => started.once("listening", resolve));

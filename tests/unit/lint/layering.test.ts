@@ -25,6 +25,17 @@ describe("the layering lint", { timeout: 60_000 }, () => {
       'import type { Database } from "~db/schema";',
       "must not import db",
     ],
+    // Pure modules refuse what app/lib refuses, and a server module wherever it is.
+    [
+      "app/content/back-edge.ts",
+      'import { COMPRESSION_OPTIONS } from "~/http/compression-settings";',
+      "app/content must not import http",
+    ],
+    [
+      "app/domain/back-edge.ts",
+      'import { readPolicy } from "~/lib/policy.server";',
+      "app/domain must not import lib/*.server",
+    ],
     [
       "app/components/BackEdge.tsx",
       'import { sessionSecret } from "~/server/config.server";',

@@ -10,16 +10,13 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import * as entryServer from "~/entry.server";
-import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
-import { createHttpApp } from "~/http/http-app.server";
+import { testHttpApp } from "../../http-app";
 import { URL_ONLY_PAGE_HEADERS } from "~/http/page-cache.server";
 import * as root from "~/root";
 import * as wagerRaces from "~/routes/wager-races._index";
 import { db } from "~/services/db.server";
 import { ensureMonthlyRace } from "~/services/races/race-store.server";
-import { sessionCookie } from "~/http/cookies.server";
 import { sessionCookieHeader } from "~/services/auth/sessions.server";
-import { requestShell } from "~/services/auth/shell-user.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
 
 // The built stylesheet is not there in unit tests.
@@ -110,18 +107,7 @@ beforeAll(async () => {
   twelfth = await signedIn({ username: "twelfth_fan", goated_id: "runner12" });
   eleventh = await signedIn({ username: "eleventh_fan", goated_id: "runner11" });
 
-  const app = createHttpApp({
-    build,
-    publicOrigin: null,
-    adminHost: null,
-    underRemixDev: false,
-    shuttingDown: () => false,
-    checkDatabase: async () => {},
-    checkReadiness: async () => ({ ready: true }) as never,
-    sessionCookieName: sessionCookie.name,
-    syncGeneration: () => 1,
-    signedInFrame: { read: requestShell, renderer: shellPartsRenderer },
-  });
+  const app = testHttpApp({ build, syncGeneration: () => 1 });
   server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
