@@ -22,7 +22,7 @@ export type { Database } from "./schema";
 export { adoptWriteTurn, writeTurn } from "./write-turn";
 export { caseFolded, dialectOf, equalsIgnoringCase, isAnyOf, likeIgnoringCase } from "./dialect";
 export type { DialectName } from "./dialect";
-export { openPostgresDatabase } from "./postgres";
+export { openPostgresDatabase, planOnce } from "./postgres";
 export { POSTGRES_URL_PATTERN } from "~/server/config.server";
 
 export const DEFAULT_DATABASE_PATH = "data/goatedvips.sqlite";

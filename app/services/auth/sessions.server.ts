@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { InferResult, SelectQueryBuilder, SimplifySingleResult } from "kysely";
+import type { InferResult, SelectQueryBuilder, Simplify } from "kysely";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/domain/session-lifetime";
 import { utcDay } from "~/domain/time";
+import { planOnce } from "~db";
 import type { Database } from "~db/schema";
 import { sessionCookie } from "~/http/cookies.server";
 import { eventBus } from "~/server/domain-event-bus.server";
@@ -113,7 +114,7 @@ type LiveSessionRow = InferResult<LiveSessionQuery>[number];
 /** A live session: its user, and the row its statement read (with any columns added to it). */
 interface FoundSession<Row> {
   user: SessionUser;
-  row: NonNullable<SimplifySingleResult<Row>>;
+  row: Simplify<Row>;
 }
 
 async function findSessionUserByToken(token: string, now: Date): Promise<SessionUser | null> {
@@ -126,7 +127,9 @@ async function findSessionByToken<Row extends LiveSessionRow>(
   now: Date,
 ): Promise<FoundSession<Row> | null> {
   if (token === "") return null;
-  const row = await columns(liveSessionQuery(token, now.toISOString())).executeTakeFirst();
+  // Every signed-in request runs this statement: planned once per connection (docs/decisions/0098).
+  const query = columns(liveSessionQuery(token, now.toISOString()));
+  const [row] = (await db.executeQuery(planOnce(query.compile()))).rows;
   if (!row) return null;
   // The first use of a session on a new UTC day also counts its user as active that day.
   const newDay = utcDay(row.last_active_at) !== utcDay(now);

@@ -1,8 +1,9 @@
 // The header's figures for a signed-in user (root loader), read in the session's own statement.
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "~db";
 import { insertPlayer, insertSession, insertUser, uniqueName } from "../../factories";
-import { db } from "~/services/db.server";
+import { db, dialect } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
 import { requestShell } from "~/services/auth/shell-user.server";
 
@@ -59,4 +60,17 @@ describe("requestShell", () => {
       statements.mockRestore();
     }
   });
+
+  // Planning it cost four times its execution (docs/decisions/0098). One request at a time here,
+  // so the pool hands the next query the connection the shell's statement ran on.
+  it.skipIf(dialect !== "postgres")(
+    "on PostgreSQL, runs as a statement prepared once per connection, not planned each time",
+    async () => {
+      expect(await shellOf(linked)).toMatchObject({ unreadNotifications: 2 });
+      const { rows } = await sql<{ statement: string }>`
+        SELECT statement FROM pg_prepared_statements`.execute(db);
+      expect(rows.map((row) => row.statement).join("\n")).toContain('"sessions"."token_hash" = $');
+      expect(await shellOf(linked)).toMatchObject({ unreadNotifications: 2 });
+    },
+  );
 });
