@@ -13,7 +13,7 @@ import type { ServerBenchDeps } from "./blocking";
 import { referralPayload } from "./payload";
 
 const CPU_SLOWDOWN = 6;
-const RUNS = 5;
+const RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 5);
 const MAX_TASK_MS = 200;
 const MAX_TBT_MS = 600;
 /** A task longer than this blocks input; its time beyond it is blocking time (as Lighthouse). */
@@ -149,7 +149,13 @@ async function tracePage(
       uploadThroughput: 400_000 / 8,
     });
     await browser.startTracing(page, {
-      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading"],
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "loading",
+        // MAIN_THREAD_PROFILE=1 adds V8's sampling profiler: which functions a long task ran.
+        ...(process.env.MAIN_THREAD_PROFILE ? ["disabled-by-default-v8.cpu_profiler"] : []),
+      ],
     });
     const inFlight = new Set<Request>();
     let lastChange = Date.now();

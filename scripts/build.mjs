@@ -55,5 +55,6 @@ if (process.argv.includes("--if-needed") && upToDate) {
   });
   execFileSync(process.execPath, ["scripts/build-server-entries.mjs"], { stdio: "inherit" });
   execFileSync("node_modules/.bin/tsx", ["scripts/compile-hints.ts"], { stdio: "inherit" });
+  execFileSync("node_modules/.bin/tsx", ["scripts/shared-esm-interop.ts"], { stdio: "inherit" });
   writeFileSync(STAMP, fingerprint());
 }
