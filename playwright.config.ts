@@ -52,9 +52,16 @@ export default defineConfig({
     trace: { mode: "on-first-retry", screenshots: false },
     screenshot: "only-on-failure",
   },
+  // A test that one project proves carries a tag in its title, so the other projects never run
+  // it (a test skipped inside its body had its browser context made first): @js-on-only,
+  // @js-off-only, @mobile-only (docs/decisions/0092).
   projects: [
-    { name: "js-off", use: { javaScriptEnabled: false } },
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    {
+      name: "js-off",
+      grepInvert: /@js-on-only|@mobile-only/,
+      use: { javaScriptEnabled: false },
+    },
+    { name: "js-on", grepInvert: /@js-off-only|@mobile-only/, use: { javaScriptEnabled: true } },
     {
       // A phone: only the tests whose title carries @mobile, those about a phone's layout, menus
       // or touch. Every flow is proven in js-off and js-on; running it all a third time at 390 px

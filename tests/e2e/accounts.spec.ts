@@ -142,10 +142,10 @@ test("edit the profile and see it", async ({ page }) => {
   await expect(page.getByText("Slots by night.")).toHaveText("Slots by night.\n  Sports by day.");
 });
 
-test("the profile's first scripts carry no zod; its edit form loads its checks when shown", async ({
+test("the profile's first scripts carry no zod; its edit form loads its checks when shown @js-on-only", async ({
   page,
-}, info) => {
-  test.skip(!jsEnabled(info.project.name), "about the page's scripts");
+}) => {
+  // @js-on-only: about the page's scripts.
   const username = uniqueName();
   await registerThroughApi(page.request, username);
   const scripts: string[] = [];
@@ -259,11 +259,11 @@ test("guarded pages send a visitor home, saying why, with the page to come back 
   }
 });
 
-test("with JavaScript, Sign in opens a dialog over the page and comes back to it", async ({
+test("with JavaScript, Sign in opens a dialog over the page and comes back to it @js-on-only", async ({
   page,
   request,
 }) => {
-  test.skip(!jsEnabled(test.info().project.name), "the dialog is a JavaScript enhancement");
+  // @js-on-only: the dialog is a JavaScript enhancement.
   const username = uniqueName();
   await registerThroughApi(request, username);
   await page.goto("/?from=dialog");

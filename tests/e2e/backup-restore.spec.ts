@@ -45,10 +45,10 @@ async function npmRun(...args: string[]) {
   }
 }
 
-test("backup, wipe, restore: the account made before the backup signs in again", async ({
+test("backup, wipe, restore: the account made before the backup signs in again @js-off-only", async ({
   page,
-}, info) => {
-  test.skip(info.project.name !== "js-off", "a server-level test: one project is enough");
+}) => {
+  // @js-off-only: a server-level test: one project is enough.
   rmSync(DATA, { recursive: true, force: true });
   const username = `backup_${Date.now().toString(36)}`;
 

@@ -6,8 +6,8 @@ import { ownPort, startOwnServer } from "./own-server";
 // server syncs from the fake provider).
 const PORT = ownPort("demo-data");
 
-test("with no provider token every page says it shows demo data", async ({ page }, info) => {
-  test.skip(info.project.name !== "js-off", "a server-level test: one project is enough");
+test("with no provider token every page says it shows demo data @js-off-only", async ({ page }) => {
+  // @js-off-only: a server-level test: one project is enough.
   // A start-up and a sync of 2,000 players: more than the default on a busy machine.
   test.setTimeout(90_000);
   rmSync("tests/.tmp/demo", { recursive: true, force: true });

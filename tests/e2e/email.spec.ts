@@ -134,10 +134,11 @@ test("an e-mail's unsubscribe link works signed out: GET asks, POST turns the pr
   });
 });
 
-test("a mail client's one-click POST unsubscribes; a tampered link is refused", async ({
+test("a mail client's one-click POST unsubscribes; a tampered link is refused @js-off-only", async ({
   request,
   page,
 }) => {
+  // @js-off-only: the server's answers, the same with JavaScript.
   const member = await memberWithEmail({ verified: true });
   const path = await unsubscribePath(member.id, "monthlyStatements");
   const response = await request.post(path, { form: { "List-Unsubscribe": "One-Click" } });

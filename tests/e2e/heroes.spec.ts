@@ -33,10 +33,11 @@ const HEROES = [
   { path: "/bonus-codes", headline: "Fresh bonus codes" },
 ] as const;
 
-test("each hero shows our wordmark and its own message, without an image", async ({
+test("each hero shows our wordmark and its own message, without an image @js-on-only", async ({
   page,
   context,
 }) => {
+  // @js-on-only: the page as laid out, the same without JavaScript (docs/decisions/0075).
   await signInAs(context, await createSignedInAccount({}));
   for (const { path, headline } of HEROES) {
     await page.goto(path);

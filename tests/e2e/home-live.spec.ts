@@ -83,11 +83,11 @@ test("a username on the home page opens the stats panel on the home page", async
   await expect(page.getByRole("complementary", { name: "LiveLeader" })).toBeVisible();
 });
 
-test("a provider change updates the home page in place, with the MVP pulse", async ({
+test("a provider change updates the home page in place, with the MVP pulse @js-on-only", async ({
   page,
   request,
-}, info) => {
-  test.skip(!jsEnabled(info.project.name), "live updates need JavaScript");
+}) => {
+  // @js-on-only: live updates need JavaScript.
   const greeted = leaderboardSocketGreeted(page);
   await openHome(page);
   await greeted;

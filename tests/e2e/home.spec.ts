@@ -28,9 +28,10 @@ async function scrollIntoViewOf(page: Page, locator: Locator) {
 }
 
 test.describe("home", () => {
-  test("the banner shows its designed hero and the promo box the referral code", async ({
+  test("the banner shows its designed hero and the promo box the referral code @js-off-only", async ({
     page,
   }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     await page.goto("/");
     await expect(page.getByTestId("page-hero")).toContainText("Every wager counts");
     await expect(page.getByRole("complementary", { name: "New to Goated?" })).toContainText(
@@ -94,10 +95,10 @@ test.describe("home", () => {
     await expect(link).toHaveCSS("outline-offset", "-4px");
   });
 
-  test("with JavaScript it advances on its own every 5 s and wraps around", async ({
+  test("with JavaScript it advances on its own every 5 s and wraps around @js-on-only", async ({
     page,
-  }, info) => {
-    test.skip(!jsEnabled(info.project.name), "auto-advance needs JavaScript");
+  }) => {
+    // @js-on-only: auto-advance needs JavaScript.
     await page.goto("/");
     await scrollIntoViewOf(page, track(page));
     await dot(page, ITEMS - 1).click();
@@ -121,9 +122,10 @@ test.describe("home", () => {
     await expect(toast).toContainText("Please sign in to access bonus codes");
   });
 
-  test("the sections follow the spec's order: top performers, feature cards, daily board", async ({
+  test("the sections follow the spec's order: top performers, feature cards, daily board @js-off-only", async ({
     page,
   }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     await page.goto("/");
     const sections = page.getByRole("heading", { level: 2 });
     const order = ["Top Performers", "Everything for Goated players", "Daily Leaderboard"];
@@ -131,10 +133,11 @@ test.describe("home", () => {
     expect(headings.filter((heading) => order.includes(heading.trim()))).toEqual(order);
   });
 
-  test("feature cards: marks, and Bonus Codes locked for visitors only", async ({
+  test("feature cards: marks, and Bonus Codes locked for visitors only @js-off-only", async ({
     page,
     context,
   }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     await page.goto("/");
     const features = page.getByRole("region", { name: "Everything for Goated players" });
     await expect(features.getByRole("link", { name: /Challenges/ })).toContainText("NEW");

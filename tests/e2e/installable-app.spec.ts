@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // The installed app (issue 33 item 1, docs/decisions/0076): every page links the manifest; with
 // JavaScript the service worker registers after load and, offline, any page opens /offline with
@@ -13,11 +13,11 @@ function keptPage(page: Page, name: string) {
   }, `/offline?snapshot=${name}`);
 }
 
-test("every page links the manifest and the offline page says what it keeps", async ({
+test("every page links the manifest and the offline page says what it keeps @js-off-only", async ({
   page,
   request,
-}, info) => {
-  test.skip(jsEnabled(info.project.name), "the server's pages: js-off proves them");
+}) => {
+  // @js-off-only: the server's pages: js-off proves them.
   test.slow();
   for (const path of ["/", "/wager-races", "/offline"]) {
     await page.goto(path);
@@ -36,11 +36,11 @@ test("every page links the manifest and the offline page says what it keeps", as
   expect(await manifest.json()).toMatchObject({ display: "standalone", start_url: "/" });
 });
 
-test("offline, any page shows the leaderboard and the race the player last saw", async ({
+test("offline, any page shows the leaderboard and the race the player last saw @js-on-only", async ({
   page,
   context,
-}, info) => {
-  test.skip(!jsEnabled(info.project.name), "the service worker needs JavaScript");
+}) => {
+  // @js-on-only: the service worker needs JavaScript.
   // Seven pages, two waits for the worker's copies, on a machine shared with the suite.
   test.slow();
   await page.goto("/");

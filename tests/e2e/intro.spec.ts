@@ -1,9 +1,11 @@
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test.use({ firstVisit: true });
 
-test("the intro screen shows once per browser session with JavaScript", async ({ page }, info) => {
-  test.skip(!jsEnabled(info.project.name), "the intro needs JavaScript");
+test("the intro screen shows once per browser session with JavaScript @js-on-only", async ({
+  page,
+}) => {
+  // @js-on-only: the intro needs JavaScript.
   // The intro only shows when the page came alive within 1 s of navigation start; a cold browser on
   // a busy test machine can miss that (and then rightly skips it), so start the session afresh up to
   // three times.
@@ -31,8 +33,8 @@ test("the intro screen shows once per browser session with JavaScript", async ({
   await expect(page.getByTestId("intro-screen")).toHaveCount(0);
 });
 
-test("the intro screen never shows without JavaScript", async ({ page }, info) => {
-  test.skip(jsEnabled(info.project.name), "checks the no-JavaScript case");
+test("the intro screen never shows without JavaScript @js-off-only", async ({ page }) => {
+  // @js-off-only: checks the no-JavaScript case.
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("intro-screen")).toHaveCount(0);
@@ -40,8 +42,8 @@ test("the intro screen never shows without JavaScript", async ({ page }, info) =
 
 test.describe("with reduced motion", () => {
   test.use({ colorScheme: "dark", reducedMotion: "reduce" });
-  test("the intro screen is skipped", async ({ page }, info) => {
-    test.skip(!jsEnabled(info.project.name), "the intro needs JavaScript");
+  test("the intro screen is skipped @js-on-only", async ({ page }) => {
+    // @js-on-only: the intro needs JavaScript.
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(300);

@@ -1,7 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createSignedInAccount, signInAs } from "./accounts";
-import { expectNoSeriousViolations } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import { expect, onlyWithJavaScript, test } from "./fixtures";
 
 // Nothing scrolls sideways and nothing floating (support bubble, race widget, admin and scroll
@@ -237,7 +237,7 @@ async function checkContentPage(
     await expect(page, path).toHaveTitle(/GoatedVIPs/);
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /\w/);
   }
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
   return page.title();
 }
 
@@ -279,7 +279,7 @@ test("every public page, then the members' pages with the longest username: no s
   await page.setViewportSize(DEFAULT_VIEWPORT);
   await page.goto("/profile?tab=rank");
   await expect(page.getByRole("heading", { name: "Rank Progress" })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test("an admin's header and the race form: no sideways scroll, nothing covered", async ({

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { parseReferralPayload } from "~/provider/payload.server";
 import type { Referral } from "~/domain/referral";
 import { loadFixture } from "../fake-provider/server";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import {
   documentWasKept,
   leaderboardSocketGreeted,
@@ -116,8 +116,8 @@ test("clicking a username opens the stats panel; Close closes it", async ({ page
   await expect(page).toHaveURL(/q=goat/);
 });
 
-test("Escape closes the stats panel (issue 35)", async ({ page }, info) => {
-  test.skip(!jsEnabled(info.project.name), "a key's handler needs JavaScript; Close is the link");
+test("Escape closes the stats panel (issue 35) @js-on-only", async ({ page }) => {
+  // @js-on-only: a key's handler needs JavaScript; Close is the link.
   await page.goto("/leaderboard?period=daily&q=goat&player=fp-goat-under");
   const panel = page.getByRole("complementary", { name: "Goat_King" });
   await expect(panel).toBeVisible();
@@ -127,11 +127,11 @@ test("Escape closes the stats panel (issue 35)", async ({ page }, info) => {
   await expect(page).toHaveURL(/q=goat/);
 });
 
-test("a sync that changes the provider's data shows on the open page without a reload", async ({
+test("a sync that changes the provider's data shows on the open page without a reload @js-on-only", async ({
   page,
   request,
-}, info) => {
-  test.skip(!jsEnabled(info.project.name), "live updates need JavaScript");
+}) => {
+  // @js-on-only: live updates need JavaScript.
   const greeted = leaderboardSocketGreeted(page);
   await page.goto("/leaderboard?period=daily");
   const leaderCell = rows(page).first().locator("td").last();

@@ -5,13 +5,14 @@ import { expectNoAxeViolations } from "./axe";
 import { minutesFromNow, seedPlayer, seedRace } from "./races";
 
 // The wager charts (issue 32 item 5) are markup drawn by the server: the same with and without
-// JavaScript, so every test runs in both projects as it is.
+// JavaScript, so each test runs in one project (docs/decisions/0092), js-on where axe scans it.
 const DAY_MINUTES = 24 * 60;
-// The tests that scan a page with axe are marked slow: without JavaScript axe loads it again.
+// The tests that scan a page with axe are marked slow: a scan takes seconds on a loaded machine.
 
-test("a running race's page charts its top 10, with each one's pace and projected finish in a table", async ({
+test("a running race's page charts its top 10, with each one's pace and projected finish in a table @js-on-only", async ({
   page,
 }) => {
+  // @js-on-only: the server's markup, the same without JavaScript; axe scans it here.
   test.slow();
   const name = uniqueName("closer");
   const start = minutesFromNow(-2 * DAY_MINUTES);
@@ -37,7 +38,10 @@ test("a running race's page charts its top 10, with each one's pace and projecte
   await expectNoAxeViolations(page);
 });
 
-test("a completed race's chart is its final curve, with no projection", async ({ page }) => {
+test("a completed race's chart is its final curve, with no projection @js-on-only", async ({
+  page,
+}) => {
+  // @js-on-only: the server's markup, the same without JavaScript; axe scans it here.
   test.slow();
   const name = uniqueName("finisher");
   const start = minutesFromNow(-40 * DAY_MINUTES);
@@ -55,9 +59,10 @@ test("a completed race's chart is its final curve, with no projection", async ({
   await expectNoAxeViolations(page);
 });
 
-test("an upcoming race's page says its chart begins with the race, and draws none", async ({
+test("an upcoming race's page says its chart begins with the race, and draws none @js-off-only", async ({
   page,
 }) => {
+  // @js-off-only: the server's markup, the same with JavaScript.
   const upcoming = await seedRace({
     title: uniqueName("Charted upcoming race"),
     start: minutesFromNow(DAY_MINUTES),
@@ -70,7 +75,8 @@ test("an upcoming race's page says its chart begins with the race, and draws non
   await expect(none.getByRole("img")).toHaveCount(0);
 });
 
-test("/wager-races shows the current race's chart", async ({ page }) => {
+test("/wager-races shows the current race's chart @js-off-only", async ({ page }) => {
+  // @js-off-only: the server's markup, the same with JavaScript.
   await page.goto("/wager-races");
   const chart = page.getByRole("region", { name: "Race Chart" });
   // The server's own syncs put the fake provider's players in the month's race.
@@ -78,10 +84,11 @@ test("/wager-races shows the current race's chart", async ({ page }) => {
   await expect(chart.getByRole("table")).toBeVisible();
 });
 
-test("/user/:id charts the member's player's wager over the last 30 days", async ({
+test("/user/:id charts the member's player's wager over the last 30 days @js-on-only", async ({
   page,
   context,
 }) => {
+  // @js-on-only: the server's markup, the same without JavaScript; axe scans it here.
   test.slow();
   const name = uniqueName("steady");
   const uid = await seedPlayer({

@@ -60,7 +60,10 @@ test.describe("the header's rank badge and bell", () => {
     );
   });
 
-  test("a visitor sees neither badge nor bell (bonus codes need an account)", async ({ page }) => {
+  test("a visitor sees neither badge nor bell (bonus codes need an account) @js-off-only", async ({
+    page,
+  }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: /^Rank / })).toHaveCount(0);

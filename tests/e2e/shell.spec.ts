@@ -64,16 +64,20 @@ test.describe("home and the site shell", () => {
     }
   });
 
-  test("Bonus Codes is locked for visitors, with the spec's tooltip", async ({ page }) => {
+  test("Bonus Codes is locked for visitors, with the spec's tooltip @js-off-only", async ({
+    page,
+  }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     await page.goto("/");
     const locked = page.locator('[aria-disabled="true"]', { hasText: "Bonus Codes" }).first();
     await expect(locked).toHaveAccessibleDescription("Sign in to access bonus codes and rewards");
     await expect(page.getByRole("link", { name: "Bonus Codes", exact: true })).toHaveCount(0);
   });
 
-  test("header: logo home, Sign in, and PLAY opening the referral page in a new tab", async ({
+  test("header: logo home, Sign in, and PLAY opening the referral page in a new tab @js-off-only", async ({
     page,
   }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     await page.goto("/");
     await expect(page.getByRole("link", { name: "GoatedVIPs home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute(
@@ -126,7 +130,10 @@ test.describe("home and the site shell", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("an unknown path shows '404 Page Not Found' with status 404", async ({ page }) => {
+  test("an unknown path shows '404 Page Not Found' with status 404 @js-off-only", async ({
+    page,
+  }) => {
+    // @js-off-only: the server's page, the same with JavaScript.
     const response = await page.goto("/this/page/does-not-exist");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("404 Page Not Found");
@@ -168,7 +175,8 @@ test.describe("home and the site shell", () => {
     await expect(close).toBeHidden();
   });
 
-  test("security headers and a nonce on every script", async ({ page }) => {
+  test("security headers and a nonce on every script @js-off-only", async ({ page }) => {
+    // @js-off-only: the server's answer, the same in every project.
     const response = await page.goto("/");
     const headers = response?.headers() ?? {};
     expect(headers["x-powered-by"]).toBeUndefined();

@@ -1,17 +1,17 @@
 // A signed-in /leaderboard is the visitor's page with the user's frame spliced in (docs/decisions/0042):
 // the browser must hydrate it as the page React would have rendered, without a mismatch.
 import { createSignedInAccount, signInAs } from "./accounts";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // How React reports a server/client mismatch: in development words, in production by error number.
 const HYDRATION_PROBLEM = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)\b/i;
 
 for (const who of ["member", "admin"] as const) {
-  test(`a spliced page hydrates for ${who === "member" ? "a member" : "an admin"} without a mismatch`, async ({
+  test(`a spliced page hydrates for ${who === "member" ? "a member" : "an admin"} without a mismatch @js-on-only`, async ({
     page,
     context,
-  }, info) => {
-    test.skip(!jsEnabled(info.project.name), "hydration needs JavaScript");
+  }) => {
+    // @js-on-only: hydration needs JavaScript.
     const account = await createSignedInAccount({ isAdmin: who === "admin" });
     await signInAs(context, account);
     const problems: string[] = [];

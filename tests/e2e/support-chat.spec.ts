@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "~db";
 import { createSignedInAccount, E2E_DATABASE_PATH, signInAs } from "./accounts";
 import type { TestAccount } from "./accounts";
-import { expectNoSeriousViolations } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import { expect, jsEnabled, test, waitForHydration } from "./fixtures";
 
 // The live support chat of issue 17: a player writes on /support (a plain form without
@@ -50,11 +50,11 @@ async function openLive(page: Page, path: string) {
 
 const messages = (page: Page) => page.getByTestId("chat-message");
 
-test("a player sends a message without JavaScript and sees it after the post", async ({
+test("a player sends a message without JavaScript and sees it after the post @js-off-only", async ({
   page,
   context,
-}, testInfo) => {
-  test.skip(jsEnabled(testInfo.project.name), "the no-JavaScript form");
+}) => {
+  // @js-off-only: the no-JavaScript form.
   const player = await createSignedInAccount({});
   await signInAs(context, player);
   await page.goto("/support");
@@ -255,8 +255,11 @@ test("signed out, 'Chat with us' leads to sign-in and back to /support", async (
   );
 });
 
-test("/support and /admin/support have no serious axe violation", async ({ page, context }) => {
-  test.skip(!jsEnabled(test.info().project.name), "axe runs inside the page");
+test("/support and /admin/support have no serious axe violation @js-on-only", async ({
+  page,
+  context,
+}) => {
+  // @js-on-only: axe runs inside the page.
   test.slow();
   const player = await createSignedInAccount({});
   const admin = await createSignedInAccount({ isAdmin: true });
@@ -265,7 +268,7 @@ test("/support and /admin/support have no serious axe violation", async ({ page,
   await page.getByLabel("Your message").fill("An accessible question");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(messages(page)).toHaveCount(1);
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 
   await context.clearCookies();
   await signInAs(context, admin);
@@ -273,5 +276,5 @@ test("/support and /admin/support have no serious axe violation", async ({ page,
   const entry = page.getByTestId("conversation").filter({ hasText: player.username });
   await entry.click();
   await expect(messages(page)).toHaveCount(1);
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });

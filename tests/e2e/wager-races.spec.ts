@@ -50,7 +50,7 @@ test("a linked player outside the top 10 sees their own row pinned under it, wit
   page,
   context,
 }) => {
-  // axe scans the page, with the race chart's markup and table, twice without JavaScript.
+  // axe scans the page, with the race chart's markup and table: seconds on a loaded machine.
   test.slow();
   const name = uniqueName("chaser");
   // $2 this month: the fake provider's players (over 30 wagering) keep them out of the top 10.
@@ -65,9 +65,10 @@ test("a linked player outside the top 10 sees their own row pinned under it, wit
   await expectNoAxeViolations(page);
 });
 
-test("a race whose end has passed shows 'Race Completed' with its participants", async ({
+test("a race whose end has passed shows 'Race Completed' with its participants @js-off-only", async ({
   page,
 }) => {
+  // @js-off-only: the server's page, the same with JavaScript.
   const name = uniqueName("finisher");
   // Entirely before the current month, where the server's own syncs (from the fake provider)
   // have written no snapshots: the seeded player is the race's only participant.
@@ -114,10 +115,10 @@ test("a running race turns to 'Race Completed' when its countdown ends", async (
   await expect(participants(page).getByRole("row", { name: new RegExp(name) })).toBeVisible();
 });
 
-test("/wager-races turns to 'Race Completed' with 'Next Race Starts In' at the month's end (fixed browser clock)", async ({
+test("/wager-races turns to 'Race Completed' with 'Next Race Starts In' at the month's end (fixed browser clock) @js-on-only", async ({
   page,
-}, info) => {
-  test.skip(!jsEnabled(info.project.name), "the countdown runs in the browser");
+}) => {
+  // @js-on-only: the countdown runs in the browser.
   // The server stays on the real clock (docs/decisions/0067); the browser is put five seconds
   // before the end of the current UTC month, the end of the live monthly race.
   const now = new Date();
