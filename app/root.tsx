@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/errors/GeneralErrorBoundary";
 import { NOT_FOUND_TITLE } from "./components/errors/NotFound";
+import { AdminShell } from "./components/shell/AdminShell";
 import { SiteShell } from "./components/shell/SiteShell";
 import { useUnreadNotifications } from "./components/shell/use-unread-notifications";
 import "./http/load-context";
@@ -49,13 +50,15 @@ export const meta: MetaFunction = ({ error }) => {
 // The user and the toast are all of this loader's data that depends on the request's user: a page
 // whose content is the same for everyone is sent to a signed-in user as the visitor's page with
 // these replaced (app/http/signed-in-documents.server.ts).
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ user, toast, headers }, freshness] = await Promise.all([
     requestShell(request),
     dataFreshness(),
   ]);
   // The one read of the data's age: pages that show synced data take it from here (StaleDataAge).
-  return data({ user, toast, demoData: freshness.demoData, freshness }, { headers });
+  // The admin host's pages get the admin area's own frame (AdminShell).
+  const adminHost = context.onAdminHost === true;
+  return data({ user, toast, demoData: freshness.demoData, freshness, adminHost }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -84,8 +87,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, toast, demoData } = useLoaderData<typeof loader>();
+  const { user, toast, demoData, adminHost } = useLoaderData<typeof loader>();
   const unreadNotifications = useUnreadNotifications(user ? user.unreadNotifications : null);
+  if (adminHost) {
+    return (
+      <AdminShell user={user} toast={toast} demoData={demoData}>
+        <Outlet />
+      </AdminShell>
+    );
+  }
   return (
     <SiteShell
       user={user && { ...user, unreadNotifications: unreadNotifications ?? 0 }}
@@ -100,6 +110,13 @@ export default function App() {
 export function ErrorBoundary() {
   // The root loader may be what failed; then the shell shows a visitor's view.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  if (rootData?.adminHost) {
+    return (
+      <AdminShell user={rootData.user} toast={rootData.toast} demoData={rootData.demoData}>
+        <GeneralErrorBoundary />
+      </AdminShell>
+    );
+  }
   return (
     <SiteShell
       user={rootData?.user ?? null}

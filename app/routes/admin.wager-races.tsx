@@ -170,10 +170,9 @@ export default function AdminWagerRaces() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title="Wager Race Management">
-        <Link
-          to="?form=new#race-form"
-          className={`${PRIMARY_BUTTON} hidden px-5 py-2 sm:inline-flex`}
-        >
+        {/* At every width, in the page: a floating copy on phones lay over the page
+            (docs/decisions/0096). */}
+        <Link to="?form=new#race-form" className={`${PRIMARY_BUTTON} px-5 py-2`}>
           New Race
         </Link>
       </AdminPageHeader>
@@ -223,17 +222,6 @@ export default function AdminWagerRaces() {
           </ul>
         )}
       </section>
-
-      {/* The mobile floating New Race button (docs/product.md §A2), in the shell's bottom strip
-          (beside the support button) and gone while the form it opens is open. */}
-      {showForm ? null : (
-        <Link
-          to="?form=new#race-form"
-          className={`${PRIMARY_BUTTON} fixed bottom-4 left-4 z-30 px-5 py-3 shadow-glow sm:hidden`}
-        >
-          New Race
-        </Link>
-      )}
     </div>
   );
 }

@@ -95,3 +95,45 @@ test("an admin signs in on the admin host, whose cookie stays on that host", asy
   await page.goto(`${E2E_BASE_URL}/admin`);
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
 });
+
+test("the admin host has the admin area's own frame: its sections and signing out, nothing of the public site's", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const publicFrame = async (count: number) => {
+    await expect(page.getByRole("link", { name: "Play", exact: true })).toHaveCount(count);
+    await expect(page.getByTestId("mobile-drawer")).toHaveCount(count);
+    await expect(page.getByTestId("support-widget")).toHaveCount(count);
+    await expect(page.locator("footer")).toHaveCount(count);
+  };
+  const admin = await registeredAccount(request, { isAdmin: true });
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.goto(`${E2E_ADMIN_URL}/`);
+  await publicFrame(0);
+  await signInAtAdminLogin(page, admin.username);
+  await expect(page).toHaveURL(`${E2E_ADMIN_URL}/admin`);
+  await publicFrame(0);
+
+  // On a phone the sections are behind the admin menu (a <details>: no script needed).
+  await settled(page);
+  await page.getByLabel("Admin menu").click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "User Management" })
+    .click();
+  await expect(page).toHaveURL(`${E2E_ADMIN_URL}/admin/user-management`);
+  await publicFrame(0);
+
+  await settled(page);
+  await page.getByLabel(`Account menu for ${admin.username}`).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fuser-management$/);
+  expect(
+    (await page.context().cookies(E2E_ADMIN_URL)).filter(({ name }) => name === "gv_session"),
+  ).toEqual([]);
+
+  // The public host's admin pages keep the site's frame.
+  await page.goto(`${E2E_BASE_URL}/admin/login`);
+  await publicFrame(1);
+});

@@ -4,10 +4,11 @@ import { createSignedInAccount, signInAs } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, onlyWithJavaScript, test } from "./fixtures";
 
-// Nothing scrolls sideways and nothing floating (support bubble, race widget, admin and scroll
-// buttons, the admin's New Race button) lies over a link, button or field, at every width from a
-// small phone to a wide desktop (issue 18, "What a player sees"). One page per test, resized in
-// place, so the whole matrix costs a few page loads per width rather than a test per cell.
+// Nothing scrolls sideways and nothing floating (support bubble, admin and scroll buttons) lies
+// over a link, button or field, at every width from a small phone to a wide desktop (issue 18,
+// "What a player sees"), nor over any text at the page's top or end (issue 35, docs/decisions/0096).
+// One page per test, resized in place, so the whole matrix costs a few page loads per width
+// rather than a test per cell.
 // With JavaScript only: these pages draw nothing without it that they do not draw with it
 // (docs/decisions/0075). The content pages' checks (status, heading, title, description, axe) are
 // made on the same page loads, at the default width before the matrix (docs/decisions/0091).
@@ -16,6 +17,9 @@ test.beforeEach(() => onlyWithJavaScript("the page with its script-only parts is
 const WIDTHS = [320, 390, 768, 1280, 1366, 1440, 1920] as const;
 // The phones where every table cell must read whole (issue 35); 360 px for that check only.
 const PHONE_WIDTHS = [360, 390] as const;
+// Where nothing floating may lie over any text or target at the page's top and end (issue 35):
+// the phones, and the desktop width where the floating buttons move to the gutters.
+const FLOATING_WIDTHS = [360, 390, 1280] as const;
 // A small laptop's or a phone's window: the first view is where floating things do harm.
 const HEIGHT = 640;
 // Playwright's default, where the content pages' checks ran before they joined this walk.
@@ -96,8 +100,20 @@ function coveredTargets(): string[] {
     const testId = element.getAttribute("data-testid");
     return `<${element.tagName.toLowerCase()}${testId ? ` ${testId}` : ""}> "${label}"`;
   };
+  // A bar across the screen's foot (the phones' bottom bar) ends the first view where it begins.
+  const floor = Math.min(
+    innerHeight,
+    ...document
+      .elementsFromPoint(innerWidth / 2, innerHeight - 1)
+      .filter(
+        (element) =>
+          getComputedStyle(element).position === "fixed" &&
+          element.getBoundingClientRect().width >= innerWidth - 1,
+      )
+      .map((element) => element.getBoundingClientRect().top),
+  );
   const inView = (rect: DOMRect) =>
-    rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+    rect.top >= 0 && rect.left >= 0 && rect.bottom <= floor && rect.right <= innerWidth;
   const problems: string[] = [];
   const check = (target: Element, rect: DOMRect) => {
     const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
@@ -194,6 +210,148 @@ function hiddenCells(): string[] {
   return problems;
 }
 
+/**
+ * Runs in the page, scrolled to the top or to the bottom: no floating thing (a fixed box that is
+ * not a bar across the screen's top or bottom edge: the support button, scroll to top, the admin
+ * button) lies over any text, link, button or field the page shows. What a bar covers is out of
+ * view, as under the sticky header, except at the bottom of the page: there nothing may be left
+ * under a bar (the page reserves its height). Returns what is covered.
+ */
+function coveredByFloating(): string[] {
+  const layer = new Map<Element, "bar" | "floating" | null>();
+  /** The element's fixed or sticky box, with whether it is a bar or floats. */
+  const fixedBox = (element: Element): { box: Element; kind: "bar" | "floating" } | null => {
+    for (let box: Element | null = element; box; box = box.parentElement) {
+      if (!layer.has(box)) {
+        const { position } = getComputedStyle(box);
+        const rect = box.getBoundingClientRect();
+        layer.set(
+          box,
+          position !== "fixed" && position !== "sticky"
+            ? null
+            : rect.width >= innerWidth - 1 && (rect.top <= 0 || rect.bottom >= innerHeight - 1)
+              ? "bar"
+              : position === "fixed"
+                ? "floating"
+                : null,
+        );
+      }
+      const kind = layer.get(box);
+      if (kind) return { box, kind };
+    }
+    return null;
+  };
+  const visible = (element: Element) =>
+    !element.closest("[inert], [aria-hidden='true']") &&
+    element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  const all = [...document.body.querySelectorAll("*")].filter(
+    (element) => element.getBoundingClientRect().width * element.getBoundingClientRect().height > 0,
+  );
+  // A bar or floating box covers what is under it even where it is hidden from screen readers.
+  const bars = all.filter(
+    (element) =>
+      fixedBox(element)?.box === element &&
+      element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }),
+  );
+  let top = 0;
+  let bottom = innerHeight;
+  for (const bar of bars.filter((element) => layer.get(element) === "bar")) {
+    const rect = bar.getBoundingClientRect();
+    if (rect.top <= 0) top = Math.max(top, rect.bottom);
+    else bottom = Math.min(bottom, rect.top);
+  }
+  const floating = bars
+    .filter((element) => layer.get(element) === "floating")
+    .map((element) => ({ element, rect: element.getBoundingClientRect() }));
+  const atBottom = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+  type Box = { left: number; right: number; top: number; bottom: number };
+  const clips = new Map<Element, Box>();
+  /** Where the boxes around the element that clip their content let it show (memoised). */
+  const clipOf = (element: Element | null): Box => {
+    if (!element) return { left: 0, right: innerWidth, top: -Infinity, bottom: Infinity };
+    const known = clips.get(element);
+    if (known) return known;
+    const outer = clipOf(element.parentElement);
+    const style = getComputedStyle(element);
+    let clip = outer;
+    if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+      const rect = element.getBoundingClientRect();
+      clip = {
+        left: Math.max(outer.left, rect.left),
+        right: Math.min(outer.right, rect.right),
+        top: Math.max(outer.top, rect.top),
+        bottom: Math.min(outer.bottom, rect.bottom),
+      };
+    }
+    clips.set(element, clip);
+    return clip;
+  };
+  /** The part of the element's box that its clipping boxes, the screen and the bars let show. */
+  const shown = (element: Element, rect: DOMRect): Box => {
+    const clip = clipOf(element.parentElement);
+    // At the page's end what is under a bottom bar counts as shown: it can scroll no further.
+    const floor = atBottom ? innerHeight : bottom;
+    return {
+      left: Math.max(rect.left, clip.left),
+      right: Math.min(rect.right, clip.right),
+      top: Math.max(rect.top, clip.top, top),
+      bottom: Math.min(rect.bottom, clip.bottom, floor),
+    };
+  };
+  const describe = (element: Element) =>
+    `<${element.tagName.toLowerCase()}> "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const problems = new Set<string>();
+  const look = (owner: Element, rects: Iterable<DOMRect>) => {
+    if (fixedBox(owner) || !visible(owner)) return;
+    for (const rect of rects) {
+      const part = shown(owner, rect);
+      if (part.right - part.left < 1 || part.bottom - part.top < 1) continue;
+      if (part.bottom > bottom + 0.5) {
+        problems.add(`${describe(owner)} left under a bar at the end of the page`);
+      }
+      for (const { element, rect: over } of floating) {
+        const width = Math.min(part.right, over.right) - Math.max(part.left, over.left);
+        const height = Math.min(part.bottom, over.bottom) - Math.max(part.top, over.top);
+        if (width >= 1 && height >= 1) {
+          problems.add(`${describe(owner)} under ${describe(element)}`);
+        }
+      }
+    }
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim() || !node.parentElement) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    look(node.parentElement, range.getClientRects());
+  }
+  for (const target of document.querySelectorAll(
+    "a[href], button, input:not([type=hidden]), select, textarea, summary",
+  )) {
+    look(target, [target.getBoundingClientRect()]);
+  }
+  return [...problems];
+}
+
+/**
+ * coveredByFloating with the page at its top, then at its end, where the scroll-to-top button
+ * shows once the page is scrolled past 300 px (ScrollToTopButton).
+ */
+async function floatingProblems(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const toTop = page.getByRole("button", { name: "Scroll to top" });
+  await expect(toTop).toHaveCount(0);
+  const atTop = await page.evaluate(coveredByFloating);
+  const scrolled = await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    return window.scrollY;
+  });
+  if (scrolled > 300) await expect(toTop).toBeVisible();
+  const atEnd = await page.evaluate(coveredByFloating);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...atTop.map((problem) => `top: ${problem}`), ...atEnd.map((p) => `end: ${p}`)];
+}
+
 /** Every width for the page now open: the problems found, each prefixed with width and path. */
 async function layoutProblems(page: Page): Promise<string[]> {
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -211,6 +369,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
     await page.setViewportSize({ width, height: HEIGHT });
     for (const hidden of await page.evaluate(hiddenCells)) {
       problems.push(`${width}px ${path}: ${hidden}`);
+    }
+  }
+  for (const width of FLOATING_WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    for (const covered of await floatingProblems(page)) {
+      problems.push(`${width}px ${path}: ${covered}`);
     }
   }
   return problems;
@@ -269,7 +433,7 @@ test("every public page, then the members' pages with the longest username: no s
   context,
 }) => {
   // 22 pages at seven widths, 15 of them scanned by axe: minutes on a loaded machine.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const titles = await checkPages(page, PUBLIC_PAGES, true);
   await signInAs(context, await createSignedInAccount({ username: longestUsername() }));
   for (const [path, title] of await checkPages(page, MEMBER_PAGES, false)) titles.set(path, title);
@@ -286,7 +450,7 @@ test("an admin's header and the race form: no sideways scroll, nothing covered",
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const admin = await createSignedInAccount({ username: longestUsername(), isAdmin: true });
   await signInAs(context, admin);
   await checkPages(page, [["/"], ["/leaderboard"], ["/admin/wager-races?form=new"]], false);

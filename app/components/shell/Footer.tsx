@@ -12,7 +12,8 @@ import { CallToAction } from "~/components/ui/CallToAction";
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-accent bg-card/60 pb-20 xl:px-24">
+    // pb-14: the bottom bar's height (SiteShell), so the footer's end scrolls clear of it.
+    <footer className="mt-16 border-t border-accent bg-card/60 pb-14 xl:px-24">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-3">
         <div className="space-y-4">
           <Logo className="h-8 w-auto" />

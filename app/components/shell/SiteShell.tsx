@@ -22,10 +22,23 @@ import { SupportWidget } from "./SupportWidget";
 export function ShellOverlays({ user, toast }: { user: ShellUser | null; toast: Toast | null }) {
   return (
     <>
+      <BottomBar />
       <SupportWidget signedIn={user !== null} unread={user?.supportUnread ?? 0} />
       {user?.isAdmin ? <AdminButton /> : null}
       <Toaster serverToast={toast} />
     </>
+  );
+}
+
+/** The keyboard's first stop: straight to the page's main content. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-[80] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+    >
+      Skip to content
+    </a>
   );
 }
 
@@ -44,19 +57,13 @@ export function SiteShell({
 }) {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-[80] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <NavigationProgress />
       <Header user={user} />
       {demoData ? <DemoDataNotice /> : null}
-      {/* The floating buttons (support, admin, scroll to top) keep to a bottom strip 4.5rem high
-          and, from 1280 px, to gutters 6rem wide beside the page: the footer ends below the strip
-          and the page keeps out of the gutters, so nothing a player needs lies under them
-          (docs/decisions/0034). */}
+      {/* The floating buttons (support, admin, scroll to top) sit in the bottom bar below
+          1280 px, whose height the footer reserves, and from 1280 px in gutters 6rem wide beside
+          the page: nothing a player needs is ever under them (docs/decisions/0096). */}
       <main id="main" className="relative min-h-[60vh] xl:px-24">
         {children}
       </main>
@@ -64,6 +71,21 @@ export function SiteShell({
       <ShellOverlays user={user} toast={toast} />
       <ScriptOnlyParts />
     </>
+  );
+}
+
+/**
+ * Below 1280 px, the bar across the screen's foot that the support, admin and scroll-to-top
+ * buttons sit on (each fixed in its place on it): the page scrolls under it as under the header,
+ * and the footer's bottom padding lets the page's end scroll clear of it.
+ */
+function BottomBar() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="bottom-bar"
+      className="fixed inset-x-0 bottom-0 z-30 h-14 border-t border-accent bg-page/95 xl:hidden"
+    />
   );
 }
 

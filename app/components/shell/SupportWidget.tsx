@@ -14,7 +14,8 @@ const OPTION =
   "flex items-center gap-3 rounded-lg border border-accent px-4 py-3 text-sm font-semibold hover:border-primary hover:text-primary";
 
 /**
- * The floating 'VIP Support' widget: minimised to a round icon, expanded, or closed. All three
+ * The floating 'VIP Support' widget: minimised to a round icon (on the bottom bar below 1280 px,
+ * in the page's right gutter from there: docs/decisions/0096), expanded, or closed. All three
  * states work without JavaScript: the <details> summary is the round icon when minimised and the
  * title bar (with its minimise mark) when expanded, and the close button is a checkbox drawn as a
  * cross over the title bar; checking it hides the widget for the rest of the page view.
@@ -24,7 +25,7 @@ const OPTION =
 export function SupportWidget({ signedIn, unread }: { signedIn: boolean; unread: number }) {
   const unreadLabel = unread === 1 ? "1 unread reply" : `${unread} unread replies`;
   return (
-    <div className="group/widget fixed bottom-4 right-4 z-40">
+    <div className="group/widget fixed bottom-1.5 right-3 z-40 xl:bottom-4 xl:right-4">
       {/* Shown (and focusable) only while the widget is expanded. */}
       <input
         type="checkbox"
@@ -41,7 +42,7 @@ export function SupportWidget({ signedIn, unread }: { signedIn: boolean; unread:
             aria-label={unread > 0 ? `VIP Support, ${unreadLabel}` : "VIP Support"}
             className="flex cursor-pointer list-none [&::-webkit-details-marker]:hidden"
           >
-            <span className="relative ml-auto flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-glow group-open/support:hidden">
+            <span className="relative ml-auto flex h-11 w-11 items-center xl:h-14 xl:w-14 justify-center rounded-full bg-primary text-primary-foreground shadow-glow group-open/support:hidden">
               <ChatIcon className="h-6 w-6" />
               {unread > 0 ? (
                 <span
