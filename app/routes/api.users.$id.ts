@@ -13,7 +13,7 @@ async function publicProfile({ request, params }: LoaderFunctionArgs) {
   const profile = userId === null ? null : await getMemberProfile(userId);
   if (!profile) return apiError(404, "User not found");
   // Whether the typed name is verified is the page's label, not part of the API's profile.
-  const { telegramVerified: _pageOnly, ...shown } = profile;
+  const { telegramVerified, ...shown } = profile;
   const answer: PublicProfileJson = {
     ...shown,
     telegramUsername: textOrEmpty(profile.telegramUsername),
