@@ -16,9 +16,13 @@ import {
 export const SYNC_WORKER_ROLE = "sync";
 
 /** One sync's payload to fetch and store (plain data: it crosses threads). */
-export type SyncWork =
-  | { source: "provider"; endpoint: ProviderEndpoint; timeoutMs?: number; now: string }
-  | { source: "demo"; now: string };
+export type SyncWork = (
+  { source: "provider"; endpoint: ProviderEndpoint; timeoutMs?: number } | { source: "demo" }
+) & {
+  now: string;
+  /** The sync run the store records as a success with its rows (player-store's StoreRun). */
+  runId?: number;
+};
 
 export type SyncWorkResult =
   | { ok: true; players: number; skipped: number; changed: number }
@@ -39,11 +43,16 @@ export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
     return { ...fetched, stage: "fetch" };
   }
   try {
+    const players = fetched.referrals.length;
     const { changed } = await storeReferrals(fetched.referrals, {
       now,
       isDemo: work.source === "demo",
+      run:
+        work.runId === undefined
+          ? undefined
+          : { id: work.runId, players, skipped: fetched.skipped },
     });
-    return { ok: true, players: fetched.referrals.length, skipped: fetched.skipped, changed };
+    return { ok: true, players, skipped: fetched.skipped, changed };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, stage: "store", error: message };

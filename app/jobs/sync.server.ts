@@ -100,7 +100,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   // The instant the store writes as the changed players' wager_changed_at and snapshots' taken_at.
   const storedAt = now().toISOString();
   if (source === "demo") {
-    work = { source: "demo", now: storedAt };
+    work = { source: "demo", now: storedAt, runId };
   } else if (settings.affiliateUid) {
     if (saved) await markProviderTokenUsed(saved.id, now());
     const endpoint = {
@@ -108,7 +108,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
       affiliateUid: settings.affiliateUid,
       token: settings.token,
     };
-    work = { source: "provider", endpoint, timeoutMs, now: storedAt };
+    work = { source: "provider", endpoint, timeoutMs, now: storedAt, runId };
   }
   let done: SyncWorkResult;
   // Linked users' ranks before the store: those who rose are told after it (docs/product.md §P10).

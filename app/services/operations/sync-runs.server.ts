@@ -1,5 +1,5 @@
-import type { Selectable } from "kysely";
-import type { SyncRunsTable } from "~db/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, SyncRunsTable } from "~db/schema";
 import { isDataStale } from "~/domain/data-age";
 import type { LastProviderSync } from "~/domain/provider-token";
 import { db } from "~/services/db.server";
@@ -30,31 +30,55 @@ export async function startSyncRun(
   return row.id;
 }
 
+/** What a successful sync stored: players kept, referrals refused, players changed. */
+export interface SyncCounts {
+  players: number;
+  skipped: number;
+  changed: number;
+}
+
+/**
+ * The statement that records run `id` as a success, not yet run: the store runs it in the
+ * transaction that publishes its rows (so no page shows the new rows beside the last run's
+ * source and age), and finishSyncRun runs it again when the sync's bookkeeping is done.
+ */
+export function syncRunSucceeded(
+  database: Kysely<Database>,
+  id: number,
+  counts: SyncCounts,
+  now: Date,
+) {
+  return database
+    .updateTable("sync_runs")
+    .set({
+      outcome: "success",
+      finished_at: now.toISOString(),
+      players_count: counts.players,
+      skipped_count: counts.skipped,
+      changed_count: counts.changed,
+    })
+    .where("id", "=", id);
+}
+
 export async function finishSyncRun(
   id: number,
   result:
-    | { outcome: "success"; players: number; skipped: number; changed: number }
+    | ({ outcome: "success" } & SyncCounts)
     | { outcome: "failed"; error: string; httpStatus?: number | null },
   now: Date,
 ): Promise<void> {
+  if (result.outcome === "success") {
+    await syncRunSucceeded(db, id, result, now).execute();
+    return;
+  }
   await db
     .updateTable("sync_runs")
-    .set(
-      result.outcome === "success"
-        ? {
-            outcome: "success",
-            finished_at: now.toISOString(),
-            players_count: result.players,
-            skipped_count: result.skipped,
-            changed_count: result.changed,
-          }
-        : {
-            outcome: "failed",
-            finished_at: now.toISOString(),
-            error: result.error,
-            http_status: result.httpStatus ?? null,
-          },
-    )
+    .set({
+      outcome: "failed",
+      finished_at: now.toISOString(),
+      error: result.error,
+      http_status: result.httpStatus ?? null,
+    })
     .where("id", "=", id)
     .execute();
 }

@@ -5,6 +5,17 @@ import { dialect } from "~/services/db.server";
 // What a store writes, decided the same way on both dialects (./player-store.server.ts says the
 // rules); ./player-store-sqlite.server.ts and ./player-store-postgres.server.ts write it.
 
+/**
+ * The sync run a store records as a success in the transaction that publishes its rows, so no
+ * reader sees the new rows beside the last run's source and age (the demo notice, "updated ago").
+ */
+export interface StoreRun {
+  id: number;
+  /** The payload's players and the referrals validation refused. */
+  players: number;
+  skipped: number;
+}
+
 export interface StoreResult {
   /** Players inserted, or whose name or totals differ from what was stored. */
   changed: number;

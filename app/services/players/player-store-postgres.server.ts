@@ -3,13 +3,14 @@ import type { Kysely, Transaction } from "kysely";
 import { utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import type { Database } from "~db";
+import { syncRunSucceeded } from "~/services/operations/sync-runs.server";
 import {
   countStoreCommit,
   maySplitMonthTurn,
   planBatch,
   STORE_BATCH,
 } from "./player-store-plan.server";
-import type { StoredRow, StoreResult } from "./player-store-plan.server";
+import type { StoredRow, StoreResult, StoreRun } from "./player-store-plan.server";
 
 // storeReferrals on PostgreSQL (./player-store.server.ts; docs/decisions/0037, 0044, 0047, 0052).
 
@@ -22,7 +23,12 @@ type StoredColumns = Pick<
 export async function storeOnPostgres(
   database: Kysely<Database>,
   referrals: Referral[],
-  { now, isDemo, whileStoring }: { now: Date; isDemo: boolean; whileStoring?: () => Promise<void> },
+  {
+    now,
+    isDemo,
+    whileStoring,
+    run,
+  }: { now: Date; isDemo: boolean; whileStoring?: () => Promise<void>; run?: StoreRun },
 ): Promise<StoreResult> {
   const at = now.toISOString();
   const monthStartDate = utcMonthWindow(now).start;
@@ -130,6 +136,10 @@ export async function storeOnPostgres(
     for (let next = 0; next < referrals.length; next += STORE_BATCH) {
       if (next > 0) await whileStoring?.();
       await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
+    }
+    if (run) {
+      const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
+      await syncRunSucceeded(trx, run.id, counts, new Date()).execute();
     }
   });
   countStoreCommit();

@@ -5,7 +5,8 @@ import { sliceClock } from "~/server/event-loop.server";
 import { sqliteConnection, writeTurn } from "~db";
 import { db, dialect } from "~/services/db.server";
 import { countStoreCommit, planBatch, STORE_BATCH } from "./player-store-plan.server";
-import type { StoredRow, StoreResult } from "./player-store-plan.server";
+import type { StoredRow, StoreResult, StoreRun } from "./player-store-plan.server";
+import { syncRunSucceeded } from "~/services/operations/sync-runs.server";
 
 // storeReferrals on SQLite (./player-store.server.ts): prepared better-sqlite3 statements in
 // transactions of the write turn, published as one generation (docs/decisions/0013, 0019, 0052).
@@ -18,7 +19,14 @@ export async function storeOnSqlite(
     isDemo,
     sliceMs,
     whileStoring,
-  }: { now: Date; isDemo: boolean; sliceMs: number; whileStoring?: () => Promise<void> },
+    run,
+  }: {
+    now: Date;
+    isDemo: boolean;
+    sliceMs: number;
+    whileStoring?: () => Promise<void>;
+    run?: StoreRun;
+  },
 ): Promise<StoreResult> {
   const at = now.toISOString();
   const sqlite = sqliteConnection(db);
@@ -128,6 +136,11 @@ export async function storeOnSqlite(
   await inWriteTurns(sqlite, sliceMs, undefined, () => {
     if (!isDemo) sqlite.prepare("DELETE FROM main.players WHERE is_demo = 1").run();
     sqlite.prepare("UPDATE main.sync_publication SET published = ?").run(generation);
+    if (run) {
+      const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
+      const succeeded = syncRunSucceeded(db, run.id, counts, new Date()).compile();
+      sqlite.prepare(succeeded.sql).run(...succeeded.parameters);
+    }
     return false;
   });
   await inWriteTurns(sqlite, sliceMs, undefined, deleteReplacedRows(sqlite));

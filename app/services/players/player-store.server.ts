@@ -1,11 +1,11 @@
 import type { Referral } from "~/domain/referral";
 import { db, dialect } from "~/services/db.server";
-import type { StoreResult } from "./player-store-plan.server";
+import type { StoreResult, StoreRun } from "./player-store-plan.server";
 import { storeOnPostgres } from "./player-store-postgres.server";
 import { storeOnSqlite } from "./player-store-sqlite.server";
 
 export { STORE_BATCH, storeCommitCount } from "./player-store-plan.server";
-export type { StoreResult } from "./player-store-plan.server";
+export type { StoreResult, StoreRun } from "./player-store-plan.server";
 export {
   checkpointAfterSync,
   readAllRowsOncePublished,
@@ -51,9 +51,12 @@ export async function storeReferrals(
     isDemo,
     sliceMs = STORE_SLICE_MS,
     whileStoring,
+    run,
   }: {
     now: Date;
     isDemo: boolean;
+    /** The sync run recorded as a success when the rows are published. */
+    run?: StoreRun;
     /** How long one transaction may run on (tests take 0: one batch per transaction). */
     sliceMs?: number;
     /**
@@ -64,7 +67,7 @@ export async function storeReferrals(
   },
 ): Promise<StoreResult> {
   if (dialect === "postgres") {
-    return storeOnPostgres(db, referrals, { now, isDemo, whileStoring });
+    return storeOnPostgres(db, referrals, { now, isDemo, whileStoring, run });
   }
-  return storeOnSqlite(referrals, { now, isDemo, sliceMs, whileStoring });
+  return storeOnSqlite(referrals, { now, isDemo, sliceMs, whileStoring, run });
 }

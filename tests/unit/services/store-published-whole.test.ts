@@ -13,6 +13,7 @@ import {
 } from "~/services/players/player-queries.server";
 import { raceParticipants } from "~/services/races/race-standings.server";
 import { ensureMonthlyRace, findCurrentRace } from "~/services/races/race-store.server";
+import { dataFreshness, startSyncRun } from "~/services/operations/sync-runs.server";
 
 // Three batches: three transactions on SQLite (sliceMs 0), one on PostgreSQL.
 const PLAYERS = STORE_BATCH * 3;
@@ -95,5 +96,51 @@ describe("a store under way", { timeout: 60_000 }, () => {
     expect(after.standings).not.toEqual(before.standings);
     expect(after.stored).toBe(PLAYERS + 20);
     expect(after.found.every(([, name]) => String(name).endsWith("round 2"))).toBe(true);
+  });
+});
+
+describe("the sync run a store publishes", { timeout: 60_000 }, () => {
+  it("is recorded a success in the same step as its rows: no reader sees live rows as demo data", async () => {
+    const demoAt = new Date(now.getTime() + 120_000);
+    const demoRun = await startSyncRun("demo", demoAt);
+    await storeReferrals(referrals(3), {
+      now: demoAt,
+      isDemo: true,
+      sliceMs: 0,
+      run: { id: demoRun, players: PLAYERS + 30, skipped: 0 },
+    });
+    const demo = await dataFreshness();
+    expect(demo.demoData).toBe(true);
+
+    const liveAt = new Date(now.getTime() + 180_000);
+    const liveRun = await startSyncRun("provider", liveAt);
+    const seenWhileStoring: Awaited<ReturnType<typeof dataFreshness>>[] = [];
+    const stored = await storeReferrals(referrals(4), {
+      now: liveAt,
+      isDemo: false,
+      sliceMs: 0,
+      run: { id: liveRun, players: PLAYERS + 40, skipped: 2 },
+      whileStoring: async () => {
+        seenWhileStoring.push(await dataFreshness());
+      },
+    });
+    expect(seenWhileStoring.length).toBeGreaterThanOrEqual(1);
+    for (const seen of seenWhileStoring) {
+      expect(seen).toMatchObject({ demoData: true, lastUpdated: demo.lastUpdated });
+    }
+    // Published: the live run is the last success before the sync's own bookkeeping runs.
+    expect((await dataFreshness()).demoData).toBe(false);
+    expect(
+      await db
+        .selectFrom("sync_runs")
+        .select(["outcome", "players_count", "skipped_count", "changed_count"])
+        .where("id", "=", liveRun)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      outcome: "success",
+      players_count: PLAYERS + 40,
+      skipped_count: 2,
+      changed_count: stored.changed,
+    });
   });
 });
