@@ -5,8 +5,12 @@ import {
   readPublishedSyncOnly,
   setAutomaticCheckpoints,
 } from "~/services/players/player-store.server";
+import type { Standing } from "~/domain/race-standings";
+import { observeRaceRanking } from "~/server/metrics.server";
+import { keepStandings } from "~/services/races/race-standings.server";
+import type { RaceRanking } from "~/services/races/race-standings.server";
 import { SYNC_WORKER_ROLE } from "./sync-worker.server";
-import type { SyncWork, SyncWorkResult } from "./sync-worker.server";
+import type { SyncThreadMessage, SyncWork, SyncWorkResult } from "./sync-worker.server";
 
 /**
  * A new sync worker thread. Its entry is `build/sync-worker.js` beside the server build
@@ -26,6 +30,43 @@ function startWorker(): Worker {
 /** The process's sync worker thread, started by the first sync; null after it stopped. */
 let current: { worker: Worker; ready: Promise<void> } | null = null;
 
+/** Rankings the sync worker thread announced with a store's result, by key, until they arrive. */
+const arriving = new Map<
+  string,
+  { slices: Standing[][]; resolve: (standings: Standing[]) => void; reject: (error: Error) => void }
+>();
+
+/** Waits for the rankings a store's result announces, kept for computeStandings meanwhile. */
+function awaitRankings(rankings: RaceRanking[] = []) {
+  for (const ranking of rankings) {
+    keepStandings(
+      ranking,
+      new Promise<Standing[]>((resolve, reject) => {
+        arriving.get(ranking.key)?.reject(new Error("ranked again"));
+        arriving.set(ranking.key, { slices: [], resolve, reject });
+      }),
+    );
+  }
+}
+
+/** Takes in one slice or end of a ranking (one message: at most RANKING_SLICE standings). */
+function takeRanking(message: SyncThreadMessage) {
+  if (typeof message !== "object" || !("ranked" in message)) return;
+  const ranking = arriving.get(message.ranked);
+  if (!ranking) return;
+  if ("standings" in message) {
+    ranking.slices.push(message.standings);
+    return;
+  }
+  arriving.delete(message.ranked);
+  if ("error" in message) {
+    ranking.reject(new Error(message.error));
+    return;
+  }
+  observeRaceRanking(message.seconds);
+  ranking.resolve(ranking.slices.flat());
+}
+
 function syncThread() {
   if (current) return current;
   const worker = startWorker();
@@ -39,7 +80,11 @@ function syncThread() {
     worker.once("exit", (code) => reject(new Error(`the sync worker stopped (exit code ${code})`)));
   });
   ready.catch(() => {}); // awaited by each call; a thread that never started is replaced
+  worker.on("message", takeRanking);
   worker.once("exit", () => {
+    // Ranked on the server's thread after all (keepStandings).
+    for (const ranking of arriving.values()) ranking.reject(new Error("the sync worker stopped"));
+    arriving.clear();
     if (current?.worker === worker) current = null;
     setAutomaticCheckpoints(true);
     // Stopped inside a store transaction: SQLite rolled it back; the turn must not stay taken.
@@ -90,9 +135,11 @@ function storeOnThread(worker: Worker, work: SyncWork): Promise<SyncWorkResult> 
       worker.off("exit", onExit);
       worker.unref();
     };
-    const onMessage = (result: SyncWorkResult) => {
+    const onMessage = (message: SyncThreadMessage) => {
+      if ("ranked" in message) return;
       settle();
-      resolve(result);
+      awaitRankings(message.rankings);
+      resolve(message);
     };
     const onError = (error: Error) => {
       settle();

@@ -6,6 +6,9 @@ import { adoptWriteTurn } from "~db";
 import { fetchReferrals } from "~/provider/client.server";
 import type { FetchReferralsResult, ProviderEndpoint } from "~/provider/client.server";
 import { demoReferrals } from "~/provider/demo-source.server";
+import type { Standing } from "~/domain/race-standings";
+import { runningRaceRankings } from "~/services/races/race-standings.server";
+import type { RaceRanking } from "~/services/races/race-standings.server";
 import {
   checkpointAfterSync,
   setAutomaticCheckpoints,
@@ -23,6 +26,20 @@ export type SyncWork = (
   /** The sync run the store records as a success with its rows (player-store's StoreRun). */
   runId?: number;
 };
+
+/**
+ * What the sync worker thread posts after a store that changed something: its result with the
+ * running races it ranks next (`rankings`), then each ranking's standings in slices of
+ * RANKING_SLICE and an end, so that no message takes the server's thread long to take in.
+ */
+export type SyncThreadMessage =
+  | (SyncWorkResult & { rankings?: RaceRanking[] })
+  | { ranked: string; standings: Standing[] }
+  | { ranked: string; seconds: number }
+  | { ranked: string; error: string };
+
+/** Standings per message: 100,000 at once take the server's thread ~50-90 ms to deserialise. */
+export const RANKING_SLICE = 5000;
 
 export type SyncWorkResult =
   | { ok: true; players: number; skipped: number; changed: number }
@@ -62,11 +79,36 @@ export async function fetchAndStore(work: SyncWork): Promise<SyncWorkResult> {
 if (!isMainThread && parentPort && workerData?.role === SYNC_WORKER_ROLE) {
   adoptWriteTurn(workerData.writeTurn as SharedArrayBuffer);
   const port = parentPort;
+  const post = (message: SyncThreadMessage) => port.postMessage(message);
   // One checkpoint per sync, after its result is posted, rather than inside its commits (0019).
   setAutomaticCheckpoints(false);
+  // One message at a time: a store must not start while the last one's rankings read.
+  let handled = Promise.resolve();
   port.on("message", (work: SyncWork) => {
-    void fetchAndStore(work).then((result) => {
-      port.postMessage(result);
+    handled = handled.then(async () => {
+      const result = await fetchAndStore(work);
+      // The running races are ranked here, on the stored rows, not on the server's thread (0097).
+      // Without them (a failed read), the server's thread ranks as it needs to.
+      const races =
+        result.ok && result.changed > 0
+          ? await runningRaceRankings(new Date(work.now)).catch(() => [])
+          : [];
+      post({ ...result, rankings: races.map((race) => race.ranking) });
+      for (const { ranking, rank } of races) {
+        const started = performance.now();
+        try {
+          const standings = await rank();
+          for (let from = 0; from < standings.length; from += RANKING_SLICE) {
+            post({ ranked: ranking.key, standings: standings.slice(from, from + RANKING_SLICE) });
+          }
+          post({ ranked: ranking.key, seconds: (performance.now() - started) / 1000 });
+        } catch (error) {
+          post({
+            ranked: ranking.key,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
       checkpointAfterSync();
     });
   });

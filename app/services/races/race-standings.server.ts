@@ -30,22 +30,10 @@ export async function computeStandings(
   asOf: Date,
   executor: Executor = db,
 ): Promise<Standing[]> {
-  const until = new Date(Math.min(asOf.getTime(), Date.parse(race.endDate))).toISOString();
+  const until = rankedUntil(race, asOf);
   if (executor !== db) return queryStandings(race, until, executor);
-  // Standings change only when a sync writes snapshots: the same latest snapshot instant (and the
-  // same newest row) before `until` means the same standings, so they are computed once.
-  // Two single-aggregate queries: SQLite answers each from an index end, without a scan.
-  const latest = await db
-    .selectFrom("wager_snapshots")
-    .select((eb) => eb.fn.max("taken_at").as("value"))
-    .where("taken_at", "<=", until)
-    .executeTakeFirst();
-  const newest = await db
-    .selectFrom("wager_snapshots")
-    .select((eb) => eb.fn.max("id").as("value"))
-    .executeTakeFirst();
   return standingsCache.get({
-    key: [race.startDate, race.minWager, latest?.value, newest?.value].join("|"),
+    key: await standingsKey(race, until),
     compute: async () => {
       const started = performance.now();
       const standings = await queryStandings(race, until, db);
@@ -55,7 +43,71 @@ export async function computeStandings(
   });
 }
 
+function rankedUntil(race: Pick<RaceView, "endDate">, asOf: Date) {
+  return new Date(Math.min(asOf.getTime(), Date.parse(race.endDate))).toISOString();
+}
+
+/**
+ * Standings change only when a sync writes snapshots: the same latest snapshot instant (and the
+ * same newest row) before `until` means the same standings, so they are computed once per key.
+ * Two single-aggregate queries: SQLite answers each from an index end, without a scan.
+ */
+async function standingsKey(race: Pick<RaceView, "startDate" | "minWager">, until: string) {
+  const latest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("taken_at").as("value"))
+    .where("taken_at", "<=", until)
+    .executeTakeFirst();
+  const newest = await db
+    .selectFrom("wager_snapshots")
+    .select((eb) => eb.fn.max("id").as("value"))
+    .executeTakeFirst();
+  return [race.startDate, race.minWager, latest?.value, newest?.value].join("|");
+}
+
 const standingsCache = versionedCache<Promise<Standing[]>>({ max: 32 });
+
+/** A running race's standings about to be ranked elsewhere (runningRaceRankings). */
+export interface RaceRanking {
+  key: string;
+  race: Pick<RaceView, "startDate" | "minWager">;
+  until: string;
+}
+
+/**
+ * For the SQLite sync worker thread right after a store (docs/decisions/0097): each running
+ * race's key in computeStandings' cache at `now`, and the ranking itself, to be handed to the
+ * server's thread (keepStandings) so that its pages, race alerts and wager flags never rank a race
+ * on the event loop.
+ */
+export async function runningRaceRankings(now: Date) {
+  const rows = await db
+    .selectFrom("races")
+    .select(["start_date", "end_date", "min_wager"])
+    .where("status", "=", "live")
+    .where("start_date", "<=", now.toISOString())
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => {
+      const race = { startDate: row.start_date, minWager: row.min_wager };
+      const until = rankedUntil({ endDate: row.end_date }, now);
+      const ranking: RaceRanking = { key: await standingsKey(race, until), race, until };
+      return { ranking, rank: () => queryStandings(race, until, db) };
+    }),
+  );
+}
+
+/**
+ * Keeps the standings of `ranking` ranked elsewhere (the sync worker thread) for computeStandings,
+ * from before they arrive: a caller asking meanwhile waits for them rather than ranking the race
+ * again. Ranked here after all if they never arrive (the thread stopped).
+ */
+export function keepStandings(ranking: RaceRanking, standings: Promise<Standing[]>): void {
+  void standingsCache.get({
+    key: ranking.key,
+    compute: () => standings.catch(() => queryStandings(ranking.race, ranking.until, db)),
+  });
+}
 
 async function queryStandings(
   race: Pick<RaceView, "startDate" | "minWager">,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { POSTGRES_PASS } from "../../postgres/template-database";
-import { migrateToLatest } from "~db";
+import { migrateToLatest, sqliteConnection } from "~db";
 import { runSync } from "~/jobs/sync.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
@@ -9,6 +9,8 @@ import { db } from "~/services/db.server";
 import { createTestTrigger, dropTestTrigger } from "../test-triggers";
 import { STORE_BATCH } from "~/services/players/player-store.server";
 import { syncStatus } from "~/services/operations/sync-runs.server";
+import { computeStandings } from "~/services/races/race-standings.server";
+import { ensureMonthlyRace } from "~/services/races/race-store.server";
 import { FAKE_AFFILIATE_UID, FAKE_TOKEN, startFakeProvider } from "../../fake-provider/server";
 import type { FakeProvider } from "../../fake-provider/server";
 
@@ -158,6 +160,37 @@ describe("the sync worker thread", { timeout: 60_000 }, () => {
       }
       expect(writes).toBeGreaterThan(0);
       await db.deleteFrom("provider_tokens").execute();
+    },
+  );
+
+  workerOnly(
+    "ranks the running race there after a store: the server's thread takes its standings without ranking it",
+    async () => {
+      await serve(entries(100, 50));
+      expect(await runSync(options())).toMatchObject({ outcome: "success" });
+      const race = await ensureMonthlyRace(clock);
+      // More standings than one message carries (RANKING_SLICE).
+      await serve(entries(12_000, 100));
+      // Every statement this thread's connection runs (prepared statements are cached: their runs).
+      const statements = Object.getPrototypeOf(sqliteConnection(db).prepare("SELECT 1")) as {
+        all: (...parameters: unknown[]) => unknown[];
+      };
+      const runs = vi.spyOn(statements, "all");
+      try {
+        expect(await runSync(options())).toMatchObject({ outcome: "success", changed: 12_000 });
+        const standings = await computeStandings(race!, clock);
+        // The ranking's query never ran on the server's thread (docs/decisions/0097).
+        const rankingQueries = runs.mock.contexts.filter((statement) =>
+          (statement as unknown as { source: string }).source.includes("at_end"),
+        );
+        expect(rankingQueries).toEqual([]);
+        // The very standings a ranking on this thread gives (another executor: not cached).
+        const here = await db.transaction().execute((trx) => computeStandings(race!, clock, trx));
+        expect(standings).toHaveLength(12_000);
+        expect(standings).toEqual(here);
+      } finally {
+        runs.mockRestore();
+      }
     },
   );
 });
