@@ -5,10 +5,11 @@ import { DemoDataNotice } from "~/components/leaderboard/DemoDataNotice";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
 import { Toaster } from "~/components/ui/Toaster";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
-import { ChevronDownIcon, CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { ChevronDownIcon } from "~/components/ui/icons";
 import type { ShellUser } from "~/domain/account";
 import type { Toast } from "~/lib/toast";
 import { Logo } from "./Logo";
+import { MenuDrawer } from "./MobileDrawer";
 import { NavigationProgress } from "./NavigationProgress";
 import { NavEntry } from "./NavEntry";
 import { adminLinks } from "./navigation";
@@ -80,37 +81,23 @@ export function AdminShell({
   );
 }
 
-/** Below 1280 px, the admin sections in a <details> drawer (opens without JavaScript). */
+/** Below 1280 px, the admin sections in a drawer (opens without JavaScript). */
 function AdminSectionsMenu() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsEnhancement(ref);
   return (
-    <details ref={ref} className="group/drawer xl:hidden">
-      <summary
-        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md border border-accent hover:text-primary [&::-webkit-details-marker]:hidden"
-        aria-label="Admin menu"
-      >
-        <MenuIcon className="group-open/drawer:hidden" />
-        <CloseIcon className="hidden group-open/drawer:block" />
-      </summary>
-      <nav
-        aria-label="Admin sections"
-        className="fixed inset-x-0 bottom-0 top-16 z-40 overflow-y-auto border-t border-accent bg-page/95 px-4 pb-8 pt-4"
-      >
-        <ul>
-          {SECTIONS.map((link) => (
-            <li key={link.to}>
-              <NavEntry
-                link={link}
-                signedIn
-                menu="drawer"
-                className="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </details>
+    <MenuDrawer className="xl:hidden" buttonLabel="Admin menu" navLabel="Admin sections">
+      <ul>
+        {SECTIONS.map((link) => (
+          <li key={link.to}>
+            <NavEntry
+              link={link}
+              signedIn
+              menu="drawer"
+              className="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
+            />
+          </li>
+        ))}
+      </ul>
+    </MenuDrawer>
   );
 }
 
