@@ -30,6 +30,9 @@ function startWorker(): Worker {
 /** The process's sync worker thread, started by the first sync; null after it stopped. */
 let current: { worker: Worker; ready: Promise<void> } | null = null;
 
+/** A store is under way on the thread (storeOnThread): it keeps the process alive meanwhile. */
+let storing = false;
+
 /** Rankings the sync worker thread announced with a store's result, by key, until they arrive. */
 const arriving = new Map<
   string,
@@ -59,6 +62,8 @@ function takeRanking(message: SyncThreadMessage) {
     return;
   }
   arriving.delete(message.ranked);
+  // Nothing more to wait for: idle again (see storeOnThread).
+  if (arriving.size === 0 && !storing) current?.worker.unref();
   if ("error" in message) {
     ranking.reject(new Error(message.error));
     return;
@@ -130,6 +135,7 @@ export async function fetchAndStoreOffThread(work: SyncWork): Promise<SyncWorkRe
 function storeOnThread(worker: Worker, work: SyncWork): Promise<SyncWorkResult> {
   return new Promise((resolve, reject) => {
     const settle = () => {
+      storing = false;
       worker.off("message", onMessage);
       worker.off("error", onError);
       worker.off("exit", onExit);
@@ -138,6 +144,10 @@ function storeOnThread(worker: Worker, work: SyncWork): Promise<SyncWorkResult> 
     const onMessage = (message: SyncThreadMessage) => {
       if ("ranked" in message) return;
       settle();
+      // The rankings it announces keep the process alive until they arrive: the sync awaits them
+      // (race alerts), and a shutdown waits for the sync; an unreferenced thread let the process
+      // end there, without its last words.
+      if (message.rankings?.length) worker.ref();
       awaitRankings(message.rankings);
       resolve(message);
     };
@@ -153,6 +163,7 @@ function storeOnThread(worker: Worker, work: SyncWork): Promise<SyncWorkResult> 
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
+    storing = true;
     worker.ref();
     worker.postMessage(work);
   });
