@@ -1,5 +1,4 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useRef } from "react";
 import { DemoDataNotice } from "~/components/leaderboard/DemoDataNotice";
 import { ProfileEmblem } from "~/components/profile/ProfileEmblem";
@@ -7,12 +6,12 @@ import { Toaster } from "~/components/ui/Toaster";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import type { ShellUser } from "~/domain/account";
-import type { Toast } from "~/lib/toast";
 import { Logo } from "./Logo";
 import { MenuDrawer } from "./MobileDrawer";
 import { NavigationProgress } from "./NavigationProgress";
 import { NavEntry } from "./NavEntry";
 import { adminLinks } from "./navigation";
+import type { ShellProps } from "./SiteShell";
 import { SkipLink } from "./SiteShell";
 
 const SECTIONS = adminLinks("desktop");
@@ -25,17 +24,7 @@ const ITEM =
  * menu, PLAY, footer and support button would only lead back to the admin login). Nothing floats
  * over the page (docs/decisions/0096).
  */
-export function AdminShell({
-  user,
-  toast,
-  demoData,
-  children,
-}: {
-  user: ShellUser | null;
-  toast: Toast | null;
-  demoData: boolean;
-  children: ReactNode;
-}) {
+export function AdminShell({ user, toast, demoData, children }: ShellProps) {
   // The sections are the admin's: a visitor (the login page) or a member gets the frame alone.
   const admin = user?.isAdmin ? user : null;
   return (
@@ -54,18 +43,11 @@ export function AdminShell({
           <div className="flex flex-1 justify-center">
             {admin ? (
               <nav aria-label="Admin sections" className="hidden xl:block">
-                <ul className="flex items-center">
-                  {SECTIONS.map((link) => (
-                    <li key={link.to}>
-                      <NavEntry
-                        link={link}
-                        signedIn
-                        menu="bar"
-                        className="inline-flex whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary"
-                      />
-                    </li>
-                  ))}
-                </ul>
+                <AdminSectionLinks
+                  menu="bar"
+                  className="flex items-center"
+                  itemClassName="inline-flex whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary"
+                />
               </nav>
             ) : null}
           </div>
@@ -85,19 +67,32 @@ export function AdminShell({
 function AdminSectionsMenu() {
   return (
     <MenuDrawer className="xl:hidden" buttonLabel="Admin menu" navLabel="Admin sections">
-      <ul>
-        {SECTIONS.map((link) => (
-          <li key={link.to}>
-            <NavEntry
-              link={link}
-              signedIn
-              menu="drawer"
-              className="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
-            />
-          </li>
-        ))}
-      </ul>
+      <AdminSectionLinks
+        menu="drawer"
+        itemClassName="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
+      />
     </MenuDrawer>
+  );
+}
+
+/** The admin sections' links, in the bar (1280 px and wider) or in the drawer. */
+function AdminSectionLinks({
+  menu,
+  className,
+  itemClassName,
+}: {
+  menu: "bar" | "drawer";
+  className?: string;
+  itemClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {SECTIONS.map((link) => (
+        <li key={link.to}>
+          <NavEntry link={link} signedIn menu={menu} className={itemClassName} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

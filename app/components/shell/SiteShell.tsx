@@ -42,19 +42,17 @@ export function SkipLink() {
   );
 }
 
-/** The frame of every page: header and navigation, footer, support widget and toasts. */
-export function SiteShell({
-  user,
-  toast,
-  demoData,
-  children,
-}: {
+/** What root.tsx gives the frame of a page, the site's (SiteShell) or the admin host's (AdminShell). */
+export interface ShellProps {
   user: ShellUser | null;
   toast: Toast | null;
   /** The leaderboards come from the demo source: every page says so. */
   demoData: boolean;
   children: ReactNode;
-}) {
+}
+
+/** The frame of every page: header and navigation, footer, support widget and toasts. */
+export function SiteShell({ user, toast, demoData, children }: ShellProps) {
   return (
     <>
       <SkipLink />
