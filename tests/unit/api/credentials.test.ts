@@ -14,9 +14,9 @@ import * as userUpdate from "~/routes/api.user.update";
 import * as profilePage from "~/routes/profile";
 import { db } from "~/services/db.server";
 import { accountDelay, FAILURES_PER_ACCOUNT_AND_IP } from "~/services/auth/login-throttle.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
 import { USERNAME_TAKEN } from "~/services/auth/users.server";
 import { legacyPasswordHash, scryptPasswordHash } from "../legacy-password";
+import { signedInCookie } from "../session-cookie";
 
 type Action = (args: ActionFunctionArgs) => unknown;
 
@@ -58,7 +58,7 @@ async function form(handler: Action, url: string, fields: Record<string, string>
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const headers = new Headers({ "User-Agent": "vitest" });
-  if (token) headers.set("Cookie", (await sessionCookieHeader(token)).split(";")[0] ?? "");
+  if (token) headers.set("Cookie", await signedInCookie(token));
   return answerOf(handler, new Request(url, { method: "POST", headers, body }));
 }
 

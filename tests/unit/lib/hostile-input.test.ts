@@ -12,10 +12,11 @@ import * as apiPosition from "~/routes/api.wager-race.position";
 import * as leaderboard from "~/routes/leaderboard";
 import * as profile from "~/routes/profile";
 import { db } from "~/services/db.server";
-import { createSession, sessionCookieHeader } from "~/services/auth/sessions.server";
+import { createSession } from "~/services/auth/sessions.server";
 import { insertUser } from "../../factories";
 import { send, startHostileServer } from "./hostile-server";
 import type { HostileServer } from "./hostile-server";
+import { signedInCookie } from "../session-cookie";
 
 let site: HostileServer;
 let cookie = "";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await migrateToLatest(db);
   const adminId = await insertUser(db, { username: "NullProbeBoss", is_admin: 1 });
   const token = await createSession({ userId: adminId, userAgent: "vitest", ip: "127.0.0.1" });
-  cookie = (await sessionCookieHeader(token)).split(";")[0] ?? "";
+  cookie = await signedInCookie(token);
   site = await startHostileServer({
     routes: {
       leaderboard,

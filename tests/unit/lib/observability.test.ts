@@ -18,8 +18,9 @@ import { checkDatabase } from "~/services/operations/database-setup.server";
 import { db } from "~/services/db.server";
 import { exposeDatabaseMetrics } from "~/services/operations/operations-metrics.server";
 import { checkReadiness } from "~/services/operations/readiness.server";
-import { findRequestUser, sessionCookieHeader } from "~/services/auth/sessions.server";
+import { findRequestUser } from "~/services/auth/sessions.server";
 import { insertProviderToken, insertSession, insertUser } from "../../factories";
+import { signedInCookie } from "../session-cookie";
 
 // Every log line the app writes, as the JSON text pino wrote.
 const logLines = vi.hoisted(() => [] as string[]);
@@ -173,7 +174,7 @@ describe("the request log", () => {
   it("writes one JSON line per request with its fields, and no cookie or token", async () => {
     const userId = await insertUser(db, { username: "LogReader" });
     const { token } = await insertSession(db, userId);
-    const cookie = (await sessionCookieHeader(token)).split(";")[0] ?? "";
+    const cookie = await signedInCookie(token);
 
     const signedIn = await get("/leaderboard?page=2", { headers: { Cookie: cookie } });
     expect(signedIn.body).toBe("hello LogReader");

@@ -16,9 +16,9 @@ import * as vipProgram from "~/routes/vip-program";
 import { db } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
 import { sessionCookie } from "~/http/cookies.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
 import { cutAround, fillIn } from "~/http/signed-in-documents.server";
+import { signedInCookie } from "../session-cookie";
 
 // The built stylesheet is not there in unit tests; its text is the same in both renders anyway.
 vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
@@ -121,7 +121,7 @@ async function inFull(path: string, cookie?: string, mode: Mode = "departures"):
 async function signedIn(fields: Parameters<typeof insertUser>[1] = {}): Promise<string> {
   const userId = await insertUser(db, fields);
   const { token } = await insertSession(db, userId);
-  return (await sessionCookieHeader(token)).split(";")[0] ?? "";
+  return await signedInCookie(token);
 }
 
 /** The site's HTTP layer around the build, freshly started: it knows no page yet. */

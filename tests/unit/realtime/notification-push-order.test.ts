@@ -1,18 +1,14 @@
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { migrateToLatest } from "~db";
+import { listenRealtime } from "./realtime-server";
 import { insertSession, insertUser } from "../../factories";
-import { startRealtime } from "~/realtime/sockets.server";
 import { db } from "~/services/db.server";
 import {
   addNotifications,
   announceNotifications,
 } from "~/services/notifications/notifications.server";
 import type * as NotificationsModule from "~/services/notifications/notifications.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { signedInCookie } from "../session-cookie";
 
 // Two notifications announced one after the other reach the member in that order, however long
 // each push's unread-count read takes (on PostgreSQL's pool two reads finished out of order and
@@ -32,21 +28,13 @@ vi.mock("~/services/notifications/notifications.server", async (importOriginal) 
   };
 });
 
-let server: Server;
-let realtime: ReturnType<typeof startRealtime>;
+let realtime: Awaited<ReturnType<typeof listenRealtime>>;
 
 beforeAll(async () => {
-  await migrateToLatest(db);
-  realtime = startRealtime({ publicOrigin: null, maxSocketsPerAddress: 50 });
-  server = createServer((_req, res) => res.end());
-  server.on("upgrade", realtime.handleUpgrade);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  realtime = await listenRealtime();
 });
 
-afterAll(async () => {
-  await realtime.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => realtime.close());
 
 async function tell(userId: number, title: string) {
   const rows = await addNotifications(db, [
@@ -56,10 +44,10 @@ async function tell(userId: number, title: string) {
 }
 
 it("pushes a member's notifications in the order they were announced", async () => {
-  const base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = realtime.host;
   const userId = await insertUser(db);
   const { token } = await insertSession(db, userId);
-  const cookie = (await sessionCookieHeader(token)).split(";")[0]!;
+  const cookie = await signedInCookie(token);
   const socket = new WebSocket(`ws://${base}/ws/notifications`, {
     origin: `http://${base}`,
     headers: { Cookie: cookie },

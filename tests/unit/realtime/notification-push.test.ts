@@ -1,43 +1,31 @@
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { migrateToLatest } from "~db";
+import { listenRealtime } from "./realtime-server";
 import { insertSession, insertUser } from "../../factories";
-import { startRealtime } from "~/realtime/sockets.server";
 import { db } from "~/services/db.server";
 import {
   addNotifications,
   announceNotifications,
 } from "~/services/notifications/notifications.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
+import { signedInCookie } from "../session-cookie";
 
 // The live inbox: /ws/notifications on a real http server, real sessions, real ws clients. A
 // notification reaches the sockets of its own user only, with that user's unread count.
 
-let server: Server;
-let realtime: ReturnType<typeof startRealtime>;
+let realtime: Awaited<ReturnType<typeof listenRealtime>>;
 let base = "";
 
 beforeAll(async () => {
-  await migrateToLatest(db);
-  realtime = startRealtime({ publicOrigin: null, maxSocketsPerAddress: 50 });
-  server = createServer((_req, res) => res.end());
-  server.on("upgrade", realtime.handleUpgrade);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  realtime = await listenRealtime();
+  base = realtime.host;
 });
 
-afterAll(async () => {
-  await realtime.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => realtime.close());
 
 async function signedInUser() {
   const userId = await insertUser(db);
   const { token } = await insertSession(db, userId);
-  const cookie = (await sessionCookieHeader(token)).split(";")[0]!;
+  const cookie = await signedInCookie(token);
   return { userId, cookie };
 }
 

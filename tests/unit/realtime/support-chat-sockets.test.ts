@@ -3,39 +3,27 @@
 // receives none of them. Also: a client's isStaffReply is ignored, bad messages (and a staff
 // message naming no conversation) get ERROR and store nothing, typing goes to the other side, and
 // an ended session closes the socket with 4401.
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { migrateToLatest } from "~db";
+import { listenRealtime } from "./realtime-server";
 import { insertSession, insertUser, uniqueName } from "../../factories";
 import { CHAT_CONVERSATION_REQUIRED, CHAT_MESSAGE_REQUIRED } from "~/domain/support-chat";
-import { startRealtime } from "~/realtime/sockets.server";
 import { SESSION_ENDED_CLOSE_CODE } from "~/realtime/socket-hub.server";
 import { db } from "~/services/db.server";
-import { endSession, sessionCookieHeader } from "~/services/auth/sessions.server";
+import { endSession } from "~/services/auth/sessions.server";
+import { signedInCookie } from "../session-cookie";
 
-let server: Server;
-let realtime: ReturnType<typeof startRealtime>;
+let realtime: Awaited<ReturnType<typeof listenRealtime>>;
 let base = "";
 let origin = "";
 
 beforeAll(async () => {
-  await migrateToLatest(db);
-  realtime = startRealtime({ publicOrigin: null, maxSocketsPerAddress: 100 });
-  server = createServer((_req, res) => res.end());
-  server.on("upgrade", realtime.handleUpgrade);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `ws://127.0.0.1:${port}`;
-  origin = `http://127.0.0.1:${port}`;
+  realtime = await listenRealtime({ maxSocketsPerAddress: 100 });
+  base = `ws://${realtime.host}`;
+  origin = `http://${realtime.host}`;
 });
 
-afterAll(async () => {
-  await realtime.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => realtime.close());
 
 type Message = Record<string, unknown>;
 
@@ -54,7 +42,7 @@ async function connect(
   const headers: Record<string, string> =
     auth.by === "bearer"
       ? { Authorization: `Bearer ${auth.token}` }
-      : { Cookie: (await sessionCookieHeader(auth.token)).split(";")[0] ?? "" };
+      : { Cookie: await signedInCookie(auth.token) };
   const socket = new WebSocket(`${base}${path}`, { origin, headers });
   const messages: Message[] = [];
   socket.on("message", (data) => messages.push(JSON.parse(data.toString()) as Message));

@@ -16,8 +16,8 @@ import * as root from "~/root";
 import * as wagerRaces from "~/routes/wager-races._index";
 import { db } from "~/services/db.server";
 import { ensureMonthlyRace } from "~/services/races/race-store.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
+import { signedInCookie } from "../session-cookie";
 
 // The built stylesheet is not there in unit tests.
 vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
@@ -72,7 +72,7 @@ let eleventh = "";
 
 async function signedIn(fields: Parameters<typeof insertUser>[1]): Promise<string> {
   const { token } = await insertSession(db, await insertUser(db, fields));
-  return (await sessionCookieHeader(token)).split(";")[0] ?? "";
+  return await signedInCookie(token);
 }
 
 async function page(cookie?: string) {

@@ -10,8 +10,8 @@ import * as currentRacePage from "~/routes/wager-races._index";
 import * as memberCard from "~/routes/user.$id_.og[.png]";
 import * as memberPage from "~/routes/user.$id";
 import { db } from "~/services/db.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
 import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
+import { signedInCookie } from "../session-cookie";
 
 // The Open Graph result cards (issue 32 item 6, docs/decisions/0074): /wager-races/:id/og.png
 // and /user/:id/og.png answer a 1200x630 PNG with an ETag naming what the card shows, drawn once
@@ -99,7 +99,7 @@ beforeAll(async () => {
   });
   memberId = await insertUser(db, { goated_id: player });
   const { token } = await insertSession(db, memberId);
-  cookie = (await sessionCookieHeader(token)).split(";")[0] ?? "";
+  cookie = await signedInCookie(token);
 });
 
 afterAll(async () => {

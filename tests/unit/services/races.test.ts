@@ -9,7 +9,6 @@ import { eventBus } from "~/server/domain-event-bus.server";
 import { raceCompletedMessage } from "~/realtime/messages";
 import type { ServerMessage } from "~/realtime/messages";
 import { db } from "~/services/db.server";
-import { sessionCookieHeader } from "~/services/auth/sessions.server";
 import { setRaceStatus, updateRace } from "~/services/races/race-admin.server";
 import { raceFormSchema, raceInputFromForm } from "~/domain/race-form";
 import { runRaceJobs } from "~/jobs/race-completion.server";
@@ -31,6 +30,7 @@ import {
   loadRacePositionCard,
   loadRaceStanding,
 } from "~/services/races/race-views.server";
+import { signedInCookie } from "../session-cookie";
 
 const NOV = "2026-11-01T00:00:00.000Z";
 const DEC = "2026-12-01T00:00:00.000Z";
@@ -445,7 +445,7 @@ describe("where the signed-in player stands", () => {
   /** A request to /wager-races with the session cookie of a new user with `fields`. */
   async function requestOf(fields: Parameters<typeof insertUser>[1]) {
     const { token } = await insertSession(db, await insertUser(db, fields));
-    const cookie = (await sessionCookieHeader(token)).split(";")[0] ?? "";
+    const cookie = await signedInCookie(token);
     return new Request("http://localhost/wager-races", { headers: { cookie } });
   }
 
