@@ -22,7 +22,10 @@ export interface FreshTable {
  * fraction of the cost of 100,000 index insertions. What the table has besides its columns is read
  * from the catalogue, so a migration that adds an index or a trigger needs nothing here.
  */
-export async function freshTable(trx: Transaction<Database>, table: StoreTable): Promise<FreshTable> {
+export async function freshTable(
+  trx: Transaction<Database>,
+  table: StoreTable,
+): Promise<FreshTable> {
   const fresh = `${table}_fresh`;
   const renamed = (name: string) => `${name}_fresh`.slice(-63);
   await sql`CREATE TABLE ${sql.table(fresh)} (LIKE ${sql.table(table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(
@@ -76,7 +79,9 @@ export async function freshTable(trx: Transaction<Database>, table: StoreTable):
       await sql`ALTER TABLE ${sql.table(fresh)} RENAME TO ${sql.table(table)}`.execute(trx);
       for (const { name, freshName } of sequences) {
         const unqualified = name.slice(name.lastIndexOf(".") + 1);
-        await sql`ALTER SEQUENCE ${sql.raw(freshName)} RENAME TO ${sql.raw(unqualified)}`.execute(trx);
+        await sql`ALTER SEQUENCE ${sql.raw(freshName)} RENAME TO ${sql.raw(unqualified)}`.execute(
+          trx,
+        );
       }
       for (const { name, definition, kind } of constraints) {
         if (kind !== FOREIGN_KEY) {
