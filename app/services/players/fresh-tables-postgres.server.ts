@@ -61,6 +61,9 @@ export async function freshTable(
   return {
     name: fresh,
     async index() {
+      // One process builds each index: parallel workers cost a third more of the server's CPU
+      // (measured under load) to save part of a few hundred milliseconds on two cores.
+      await sql`SET LOCAL max_parallel_maintenance_workers = 0`.execute(trx);
       for (const { name, definition, kind } of constraints) {
         if (kind === FOREIGN_KEY) continue;
         await sql`ALTER TABLE ${sql.table(fresh)} ADD CONSTRAINT ${sql.id(renamed(name))} ${sql.raw(definition)}`.execute(
