@@ -80,6 +80,7 @@ postgres_files=(
   tests/unit/services/store-batches.test.ts
   tests/unit/services/store-interrupted.test.ts
   tests/unit/services/store-published-whole.test.ts
+  tests/unit/services/store-fresh-tables.test.ts
   tests/unit/services/store-statistics.test.ts
   tests/unit/services/snapshot-player-key.test.ts
   tests/unit/services/races.test.ts

@@ -4,6 +4,8 @@ import { utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import type { Database } from "~db";
 import { syncRunSucceeded } from "~/services/operations/sync-runs.server";
+import { freshTable } from "./fresh-tables-postgres.server";
+import type { FreshTable } from "./fresh-tables-postgres.server";
 import {
   countStoreCommit,
   maySplitMonthTurn,
@@ -12,7 +14,8 @@ import {
 } from "./player-store-plan.server";
 import type { StoredRow, StoreResult, StoreRun } from "./player-store-plan.server";
 
-// storeReferrals on PostgreSQL (./player-store.server.ts; docs/decisions/0037, 0044, 0047, 0052).
+// storeReferrals on PostgreSQL (./player-store.server.ts; docs/decisions/0037, 0044, 0047, 0052,
+// 0101).
 
 type StoredColumns = Pick<
   Database["players"],
@@ -57,7 +60,12 @@ export async function storeOnPostgres(
   // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
   // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
   // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
-  const storeBatch = async (trx: Transaction<Database>, batch: Referral[], result: StoreResult) => {
+  const storeBatch = async (
+    trx: Transaction<Database>,
+    batch: Referral[],
+    result: StoreResult,
+    tables: { players: string; snapshots: string },
+  ): Promise<{ written: Promise<unknown> }> => {
     const stored = new Map<string, StoredRow>();
     const { rows: storedRows } = findsNoOne
       ? { rows: [] }
@@ -93,6 +101,8 @@ export async function storeOnPostgres(
     // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
     // players' only writer and runs in one process at a time (the job lock), and the lookup above
     // ran in this transaction, so a uid it did not find is new.
+    // Sent, not awaited: the caller plans the next batch while the server writes this one.
+    const writes: Promise<unknown>[] = [];
     const added: Record<string, unknown>[] = [];
     const known: Record<string, unknown>[] = [];
     for (const row of rowObjects(plan.playerValues, PLAYER_COLUMNS)) {
@@ -102,41 +112,81 @@ export async function storeOnPostgres(
       // A new player's flag and times are the store's: one value each, not one per row.
       const payload = JSON.stringify(added, [...NEW_PLAYER_COLUMNS]);
       const columns = sql.join(NEW_PLAYER_COLUMNS.map((column) => sql.ref(column)));
-      await sql`
-        INSERT INTO players (${columns}, is_demo, updated_at, wager_changed_at)
+      writes.push(
+        sql`
+        INSERT INTO ${sql.table(tables.players)} (${columns}, is_demo, updated_at, wager_changed_at)
         SELECT ${columns}, ${isDemo ? 1 : 0}, ${at}, ${at}
-        FROM json_populate_recordset(null::players, ${payload}::json)`.execute(trx);
+        FROM json_populate_recordset(null::players, ${payload}::json)`.execute(trx),
+      );
     }
     if (known.length > 0) {
-      await sql`
+      writes.push(
+        sql`
         UPDATE players SET name = payload.name, today = payload.today, this_week = payload.this_week,
           this_month = payload.this_month, all_time = payload.all_time, is_demo = payload.is_demo,
           updated_at = payload.updated_at, wager_changed_at = payload.wager_changed_at
         FROM json_populate_recordset(null::players, ${JSON.stringify(known)}::json) AS payload
-        WHERE players.uid = payload.uid`.execute(trx);
+        WHERE players.uid = payload.uid`.execute(trx),
+      );
     }
     const snapshots = plan.snapshotValues.length / 3;
     if (snapshots > 0) {
       const snapshotRows = JSON.stringify(rowObjects(plan.snapshotValues, SNAPSHOT_COLUMNS));
-      await sql`
-        INSERT INTO wager_snapshots (uid, taken_at, all_time)
+      writes.push(
+        sql`
+        INSERT INTO ${sql.table(tables.snapshots)} (uid, taken_at, all_time)
         SELECT uid, taken_at, all_time
-        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx);
+        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx),
+      );
     }
     result.changed += plan.changed;
     result.snapshots += snapshots;
+    const written = Promise.all(writes);
+    // Awaited by the caller after the next batch is planned; handled meanwhile.
+    written.catch(() => undefined);
+    return { written };
   };
 
   // One transaction for the whole store: PostgreSQL's readers see the last sync until it commits
   // and none of it if it fails or the process dies (docs/decisions/0052); the sync is the only
   // writer of these tables, so nobody else's writes wait for it.
+  // A store that finds no one (a first sync) replaces both tables whole: it fills indexless copies
+  // and builds their indexes once, then swaps them in at the end (docs/decisions/0101). Readers
+  // read the tables in place until the commit; the swap's lock lasts from it to the commit.
   const result: StoreResult = { changed: 0, snapshots: 0 };
   await database.transaction().execute(async (trx) => {
-    if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+    let fresh: FreshTable[] = [];
+    if (findsNoOne) {
+      fresh = [await freshTable(trx, "players"), await freshTable(trx, "wager_snapshots")];
+    } else if (!isDemo) {
+      await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+    }
+    const [players, snapshots] = fresh;
+    const tables = {
+      players: players?.name ?? "players",
+      snapshots: snapshots?.name ?? "wager_snapshots",
+    };
+    // One connection runs the statements in order (a batch's lookups wait for the writes before
+    // them); the client plans a batch while the server writes the one before.
+    let writing: Promise<unknown> = Promise.resolve();
     for (let next = 0; next < referrals.length; next += STORE_BATCH) {
       if (next > 0) await whileStoring?.();
-      await storeBatch(trx, referrals.slice(next, next + STORE_BATCH), result);
+      // A batch's lookups fail in a transaction that its last writes aborted: theirs is the error.
+      const { written } = await storeBatch(
+        trx,
+        referrals.slice(next, next + STORE_BATCH),
+        result,
+        tables,
+      ).catch(async (error: unknown) => {
+        await writing;
+        throw error;
+      });
+      await writing;
+      writing = written;
     }
+    await writing;
+    for (const table of fresh) await table.index();
+    for (const table of fresh) await table.swapIn();
     if (run) {
       const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
       await syncRunSucceeded(trx, run.id, counts, new Date()).execute();

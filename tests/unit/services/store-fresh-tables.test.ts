@@ -1,0 +1,80 @@
+// A first store on PostgreSQL fills indexless copies of players and wager_snapshots and swaps them
+// in (docs/decisions/0101): the tables it leaves are new ones, with exactly the columns, indexes,
+// constraints, triggers and sequence the migrations made; a later store writes in place.
+import { sql } from "kysely";
+import { beforeAll, expect, it } from "vitest";
+import { POSTGRES_PASS } from "../../postgres/template-database";
+import { migrateToLatest } from "~db";
+import { db } from "~/services/db.server";
+import { STORE_BATCH, storeReferrals } from "~/services/players/player-store.server";
+
+const referrals = (round: number) =>
+  Array.from({ length: STORE_BATCH + 10 }, (_, i) => ({
+    uid: `fresh${i}`,
+    name: `Fresh ${i}`,
+    wagered: { today: i, this_week: i + round, this_month: i + round, all_time: 1_000 + i + round },
+  }));
+
+/** Everything of the two tables but their rows, as the catalogue tells it, and their ids. */
+async function tablesAsMigrated() {
+  const { rows } = await sql<{ table: string; oid: number; definition: string }>`
+    SELECT c.relname AS table, c.oid::integer AS oid, concat_ws(E'\n',
+      (SELECT string_agg(format('%s %s %s %s', a.attname, format_type(a.atttypid, a.atttypmod),
+         a.attnotnull, pg_get_expr(d.adbin, d.adrelid)), E'\n' ORDER BY a.attnum)
+       FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+       WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),
+      (SELECT string_agg(a.attname || ' identity ' || a.attidentity::text || ' '
+         || pg_get_serial_sequence(c.relname, a.attname), E'\n')
+       FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attidentity <> ''),
+      (SELECT string_agg(pg_get_indexdef(i.indexrelid), E'\n' ORDER BY 1)
+       FROM pg_index i WHERE i.indrelid = c.oid),
+      (SELECT string_agg(k.conname || ' ' || pg_get_constraintdef(k.oid), E'\n' ORDER BY 1)
+       FROM pg_constraint k WHERE k.conrelid = c.oid),
+      (SELECT string_agg(pg_get_triggerdef(t.oid), E'\n' ORDER BY 1)
+       FROM pg_trigger t WHERE t.tgrelid = c.oid AND NOT t.tgisinternal)) AS definition
+    FROM pg_class c
+    WHERE c.relname IN ('players', 'wager_snapshots') AND c.relkind = 'r'
+    ORDER BY c.relname`.execute(db);
+  return rows;
+}
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  await db.deleteFrom("players").execute();
+});
+
+it.skipIf(!POSTGRES_PASS)(
+  "a first store on PostgreSQL swaps in new tables exactly as the migrations made them; the next writes in place",
+  { timeout: 60_000 },
+  async () => {
+    const migrated = await tablesAsMigrated();
+    expect(migrated.map((table) => table.definition).join("\n")).toContain("gin_trgm_ops");
+    const now = new Date("2026-06-15T12:00:00.000Z");
+
+    await storeReferrals(referrals(1), { now, isDemo: false });
+    const afterFirst = await tablesAsMigrated();
+    expect(afterFirst.map(({ table, definition }) => ({ table, definition }))).toEqual(
+      migrated.map(({ table, definition }) => ({ table, definition })),
+    );
+    // New tables: the rows went in without index upkeep.
+    expect(afterFirst[0]!.oid).not.toBe(migrated[0]!.oid);
+    expect(afterFirst[1]!.oid).not.toBe(migrated[1]!.oid);
+
+    // The swapped-in tables keep their rules: the snapshots' key, the identity's sequence.
+    await expect(
+      sql`INSERT INTO wager_snapshots (uid, taken_at, all_time) VALUES ('nobody', 'x', 1)`.execute(
+        db,
+      ),
+    ).rejects.toThrow(/wager_snapshots_uid_fkey/);
+    const later = new Date(now.getTime() + 60_000);
+    await storeReferrals(referrals(2), { now: later, isDemo: false });
+    expect((await tablesAsMigrated()).map(({ oid }) => oid)).toEqual(
+      afterFirst.map(({ oid }) => oid),
+    );
+    const { rows } = await sql<{ players: number; snapshots: number }>`
+      SELECT (SELECT count(*)::integer FROM players) AS players,
+        (SELECT count(*)::integer FROM wager_snapshots) AS snapshots`.execute(db);
+    // Each player's month-start baseline, first total and changed total.
+    expect(rows[0]).toEqual({ players: STORE_BATCH + 10, snapshots: 3 * (STORE_BATCH + 10) });
+  },
+);
