@@ -35,17 +35,27 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event. */
+  tdur?: number;
   args?: { beginData?: { url?: string } };
 }
 
 export interface MainThreadTasks {
   longestMs: number;
   blockingMs: number;
+  /**
+   * The same two figures from each task's thread CPU time. Chromium throttles the CPU by keeping
+   * the main thread busy, so at 6x a task's CPU time is about its wall time on an idle core: on a
+   * loaded machine, where the wall time stretches with the load, these compare runs
+   * (docs/decisions/0103).
+   */
+  longestCpuMs: number;
+  blockingCpuMs: number;
 }
 
 /**
  * The tasks of the renderer main thread that loaded `url`: the longest, and the sum of each one's
- * time over 50 ms.
+ * time over 50 ms, in wall time and in thread CPU time.
  */
 export function mainThreadTasks(events: TraceEvent[], url: string): MainThreadTasks {
   // The document's parse names the renderer that loaded it; its main thread runs the page.
@@ -60,14 +70,18 @@ export function mainThreadTasks(events: TraceEvent[], url: string): MainThreadTa
       e.tid === parse.tid &&
       e.ts + (e.dur ?? 0) >= parse.ts,
   );
-  let longestMs = 0;
-  let blockingMs = 0;
-  for (const task of tasks) {
-    const taskMs = (task.dur ?? 0) / 1000;
-    longestMs = Math.max(longestMs, taskMs);
-    blockingMs += Math.max(0, taskMs - BLOCKING_AFTER_MS);
-  }
-  return { longestMs, blockingMs };
+  const longestAndBlocking = (taskMs: number[]) => ({
+    longest: Math.max(0, ...taskMs),
+    blocking: taskMs.reduce((sum, ms) => sum + Math.max(0, ms - BLOCKING_AFTER_MS), 0),
+  });
+  const wall = longestAndBlocking(tasks.map((task) => (task.dur ?? 0) / 1000));
+  const cpu = longestAndBlocking(tasks.map((task) => (task.tdur ?? 0) / 1000));
+  return {
+    longestMs: wall.longest,
+    blockingMs: wall.blocking,
+    longestCpuMs: cpu.longest,
+    blockingCpuMs: cpu.blocking,
+  };
 }
 
 const NETWORK_IDLE_MS = 500;
@@ -227,18 +241,20 @@ export async function benchMainThread(
         }
         const longest = median(runs.map((r) => r.longestMs));
         const blocking = median(runs.map((r) => r.blockingMs));
+        const longestCpu = median(runs.map((r) => r.longestCpuMs));
+        const blockingCpu = median(runs.map((r) => r.blockingCpuMs));
         const load = `load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
         const label = `${pagePath}${who === "visitor" ? "" : ` (${who})`}, ${CPU_SLOWDOWN}x CPU, 400 kbit/s, median of ${RUNS}`;
         record(
           `${label}: longest main-thread task`,
           `<= ${MAX_TASK_MS} ms`,
-          `${ms(longest)} (${load})`,
+          `${ms(longest)} (thread CPU ${ms(longestCpu)}, ${load})`,
           longest <= MAX_TASK_MS,
         );
         record(
           `${label}: total blocking time`,
           `< ${MAX_TBT_MS} ms`,
-          `${ms(blocking)} (${load})`,
+          `${ms(blocking)} (thread CPU ${ms(blockingCpu)}, ${load})`,
           blocking < MAX_TBT_MS,
         );
       }

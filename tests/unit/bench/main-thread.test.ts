@@ -3,12 +3,13 @@ import { mainThreadTasks } from "../../../bench/main-thread";
 
 const URL = "http://localhost:3990/leaderboard";
 const PAGE = { pid: 20, tid: 20 };
-const task = (at: number, ms: number, thread = PAGE) => ({
+const task = (at: number, ms: number, thread = PAGE, cpuMs = ms / 2) => ({
   name: "RunTask",
   ph: "X",
   ...thread,
   ts: at * 1000,
   dur: ms * 1000,
+  tdur: cpuMs * 1000,
 });
 
 describe("mainThreadTasks", () => {
@@ -28,11 +29,18 @@ describe("mainThreadTasks", () => {
       task(600, 120),
       task(900, 50),
       task(1_200, 75.5),
+      // Its wall time stretched by the machine's load; its thread CPU time was not.
+      task(1_400, 100, PAGE, 60),
       // Another renderer (a browser page) and another thread of the page's renderer.
       task(700, 900, { pid: 30, tid: 30 }),
       task(800, 900, { pid: 20, tid: 21 }),
     ];
-    expect(mainThreadTasks(events, URL)).toEqual({ longestMs: 120, blockingMs: 70 + 25.5 });
+    expect(mainThreadTasks(events, URL)).toEqual({
+      longestMs: 120,
+      blockingMs: 70 + 25.5 + 50,
+      longestCpuMs: 60,
+      blockingCpuMs: 10 + 10,
+    });
   });
 
   it("fails when the trace does not hold the page's document", () => {
