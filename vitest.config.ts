@@ -12,10 +12,16 @@ const UNIT_TESTS = "tests/unit";
 const testFiles = readdirSync(UNIT_TESTS, { recursive: true, encoding: "utf8" })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => path.posix.join(UNIT_TESTS, file.split(path.sep).join("/")));
+const sources = new Map(testFiles.map((file) => [file, readFileSync(file, "utf8")]));
+const filesWhere = (test: (source: string) => boolean) =>
+  testFiles.filter((file) => test(sources.get(file) ?? ""));
 // A file that replaces a module (vi.mock) runs in a process of its own: vitest keeps a worker's
 // module replacements from one file to the next (docs/decisions/0099).
-const replacesModules = testFiles.filter((file) =>
-  /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, "utf8")),
+const replacesModules = filesWhere((source) => /\bvi\.(do)?[mM]ock\(/.test(source));
+// The browser-like files share workers of their own: packages that look for a DOM when first
+// imported (react-dom) must be first imported in one.
+const inJsdom = filesWhere((source) => source.includes("@vitest-environment jsdom")).filter(
+  (file) => !replacesModules.includes(file),
 );
 
 // The root's (its global setup migrates the template) and each project's.
@@ -68,7 +74,8 @@ export default defineConfig({
       // A worker runs its files one after another in one process (docs/decisions/0099): the
       // packages are imported once per worker instead of once per file; tests/unit/setup.ts gives
       // each file fresh app modules, environment and database.
-      unitProject("unit", false, { include: testFiles, exclude: replacesModules }),
+      unitProject("unit", false, { include: testFiles, exclude: [...replacesModules, ...inJsdom] }),
+      unitProject("unit (jsdom)", false, { include: inJsdom }),
       unitProject("unit (own process)", true, { include: replacesModules }),
     ],
     // vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine). Test files
