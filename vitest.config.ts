@@ -56,8 +56,6 @@ function unitProject(
       // The request log and the jobs' lines (pino, straight to stdout) stay out of the test output;
       // a test that reads the log captures it (tests/unit/lib/observability.test.ts).
       env: { PASSWORD_HASH_TEST_LOG2_N: "10", LOG_LEVEL: "silent" },
-      // What the code under test prints with console.* is shown for a failing test only.
-      silent: "passed-only",
     },
   } satisfies TestProjectInlineConfiguration;
 }
@@ -81,5 +79,8 @@ export default defineConfig({
     // vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine). Test files
     // share no state: each has its own database (tests/unit/setup.ts), each server its own port.
     maxWorkers: "100%",
+    // What the code under test prints with console.* is shown for a failing test only (a setting
+    // of the run, not of a project).
+    silent: "passed-only",
   },
 });
