@@ -76,8 +76,8 @@ export default defineConfig({
       unitProject("unit (jsdom)", false, { include: inJsdom }),
       unitProject("unit (own process)", true, { include: replacesModules }),
     ],
-    // vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine). Test files
-    // share no state: each has its own database (tests/unit/setup.ts), each server its own port.
+    // vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine). Workers
+    // share no state: each file has its own database (tests/unit/setup.ts), each server its port.
     maxWorkers: "100%",
     // What the code under test prints with console.* is shown for a failing test only (a setting
     // of the run, not of a project).
