@@ -57,6 +57,8 @@ export async function benchSync(
     );
   } finally {
     await provider.close();
+    // The last sync's wager flag rules read the database: done before it closes, as at shutdown.
+    await wagerFlagsSettled();
     await db.destroy();
   }
 }
