@@ -9,7 +9,7 @@ import type { ShellUser } from "~/domain/account";
 import { Logo } from "./Logo";
 import { MenuDrawer } from "./MobileDrawer";
 import { NavigationProgress } from "./NavigationProgress";
-import { NavEntry } from "./NavEntry";
+import { NavEntryList } from "./NavEntry";
 import { adminLinks } from "./navigation";
 import type { ShellProps } from "./SiteShell";
 import { SkipLink } from "./SiteShell";
@@ -43,7 +43,9 @@ export function AdminShell({ user, toast, demoData, children }: ShellProps) {
           <div className="flex flex-1 justify-center">
             {admin ? (
               <nav aria-label="Admin sections" className="hidden xl:block">
-                <AdminSectionLinks
+                <NavEntryList
+                  links={SECTIONS}
+                  signedIn
                   menu="bar"
                   className="flex items-center"
                   itemClassName="inline-flex whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary"
@@ -67,32 +69,13 @@ export function AdminShell({ user, toast, demoData, children }: ShellProps) {
 function AdminSectionsMenu() {
   return (
     <MenuDrawer className="xl:hidden" buttonLabel="Admin menu" navLabel="Admin sections">
-      <AdminSectionLinks
+      <NavEntryList
+        links={SECTIONS}
+        signedIn
         menu="drawer"
         itemClassName="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
       />
     </MenuDrawer>
-  );
-}
-
-/** The admin sections' links, in the bar (1280 px and wider) or in the drawer. */
-function AdminSectionLinks({
-  menu,
-  className,
-  itemClassName,
-}: {
-  menu: "bar" | "drawer";
-  className?: string;
-  itemClassName: string;
-}) {
-  return (
-    <ul className={className}>
-      {SECTIONS.map((link) => (
-        <li key={link.to}>
-          <NavEntry link={link} signedIn menu={menu} className={itemClassName} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
-import { NavEntry } from "./NavEntry";
+import { NavEntry, NavEntryList } from "./NavEntry";
 import { navigationSections } from "./navigation";
 import type { NavSection } from "./navigation";
 
@@ -53,18 +53,13 @@ function DesktopDropdown({ section, signedIn }: { section: NavSection; signedIn:
         {section.label}
         <ChevronDownIcon className="ml-1 h-4 w-4 transition-transform group-open/menu:rotate-180" />
       </summary>
-      <ul className="absolute left-0 top-full z-40 mt-2 min-w-52 rounded-lg border border-accent bg-card p-2 shadow-xl">
-        {section.links.map((link) => (
-          <li key={link.to}>
-            <NavEntry
-              link={link}
-              signedIn={signedIn}
-              menu="bar"
-              className="flex items-center rounded-md px-3 py-2 text-sm hover:bg-accent focus-visible:bg-accent"
-            />
-          </li>
-        ))}
-      </ul>
+      <NavEntryList
+        links={section.links}
+        signedIn={signedIn}
+        menu="bar"
+        className="absolute left-0 top-full z-40 mt-2 min-w-52 rounded-lg border border-accent bg-card p-2 shadow-xl"
+        itemClassName="flex items-center rounded-md px-3 py-2 text-sm hover:bg-accent focus-visible:bg-accent"
+      />
     </details>
   );
 }

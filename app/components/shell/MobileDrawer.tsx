@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useRef } from "react";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { useDetailsEnhancement } from "~/components/ui/hooks";
-import { NavEntry } from "./NavEntry";
+import { NavEntryList } from "./NavEntry";
 import { navigationSections } from "./navigation";
 
 /** The mobile menu, in a MenuDrawer. */
@@ -23,18 +23,12 @@ export function MobileDrawer({
           <h2 className="mb-1 px-3 font-display text-xs font-bold uppercase tracking-widest text-muted">
             {section.label}
           </h2>
-          <ul>
-            {section.links.map((link) => (
-              <li key={link.to}>
-                <NavEntry
-                  link={link}
-                  signedIn={signedIn}
-                  menu="drawer"
-                  className="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
-                />
-              </li>
-            ))}
-          </ul>
+          <NavEntryList
+            links={section.links}
+            signedIn={signedIn}
+            menu="drawer"
+            itemClassName="flex items-center rounded-md px-3 py-3 text-base hover:bg-accent focus-visible:bg-accent"
+          />
         </section>
       ))}
     </MenuDrawer>

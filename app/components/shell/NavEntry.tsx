@@ -83,3 +83,28 @@ export function NavEntry({
     </Link>
   );
 }
+
+/** A list of navigation entries, one menu's (the drawer's, a bar's dropdown, the admin sections). */
+export function NavEntryList({
+  links,
+  signedIn,
+  menu,
+  className,
+  itemClassName,
+}: {
+  links: readonly NavLink[];
+  signedIn: boolean;
+  menu: "drawer" | "bar";
+  className?: string;
+  itemClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavEntry link={link} signedIn={signedIn} menu={menu} className={itemClassName} />
+        </li>
+      ))}
+    </ul>
+  );
+}
