@@ -1,5 +1,3 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
 import type { NotificationView } from "~/domain/notifications";
 import type {
@@ -23,6 +21,7 @@ import { readProviderConfig } from "~/server/provider-config.server";
 import { recordAudit } from "./audit.server";
 import type { AuditActor } from "./audit.server";
 import { db } from "~/services/db.server";
+import type { Executor } from "~/services/db.server";
 import {
   addNotifications,
   announceNotifications,
@@ -36,8 +35,6 @@ import { lastProviderSync } from "~/services/operations/sync-runs.server";
  * sync uses, unless the environment sets its own (providerSettingsInForce). Only the claims ever
  * leave this module, never the token.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 function newestToken(executor: Executor = db) {
   return executor

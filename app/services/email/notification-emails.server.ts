@@ -4,8 +4,10 @@ import { notificationEmail } from "~/domain/email-templates";
 import type { NotificationView } from "~/domain/notifications";
 import { rankFor } from "~/domain/rank";
 import { siteOrigin } from "~/server/config.server";
+import { linkedAllTime } from "~/services/players/player-queries.server";
 import { confirmedAddresses, emailRecipients, enqueueEmails } from "./outbox.server";
-import type { Executor, OutgoingEmail } from "./outbox.server";
+import type { OutgoingEmail } from "./outbox.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * The e-mail copies of in-app notifications, queued by addNotifications in its transaction: a
@@ -31,8 +33,8 @@ export async function enqueueNotificationEmails(
     ]);
     const byUser = new Map(recipients.map((r) => [r.userId, r]));
     const wagered = await linkedAllTime(
+      recipients.flatMap(({ userId, goatedId }) => (goatedId ? [{ userId, goatedId }] : [])),
       executor,
-      recipients.filter((r) => r.goatedId),
     );
     for (const n of entries) {
       const recipient = byUser.get(n.userId);
@@ -77,28 +79,4 @@ export async function enqueueNotificationEmails(
     }
   }
   return enqueueEmails(executor, emails, now);
-}
-
-/** The linked player's all-time total of each recipient (the rank-up e-mail shows the emblem). */
-async function linkedAllTime(
-  executor: Executor,
-  recipients: { userId: number; goatedId: string | null }[],
-): Promise<Map<number, number>> {
-  if (recipients.length === 0) return new Map();
-  const players = await executor
-    .selectFrom("players")
-    .select(["uid", "all_time"])
-    .where(
-      "uid",
-      "in",
-      recipients.map((r) => r.goatedId as string),
-    )
-    .execute();
-  const byUid = new Map(players.map((p) => [p.uid, p.all_time]));
-  return new Map(
-    recipients.flatMap((r) => {
-      const total = byUid.get(r.goatedId as string);
-      return total === undefined ? [] : [[r.userId, total] as const];
-    }),
-  );
 }

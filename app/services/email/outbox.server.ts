@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "~db/schema";
 import type { PreferenceKey } from "~/domain/account-forms";
 import { UNSUBSCRIBE_LINK_TTL_MS } from "~/domain/email";
 import type { EmailKind } from "~/domain/email";
@@ -17,13 +15,12 @@ import {
   recordFailure,
 } from "~/services/notifications/outbox.server";
 import { renderEmail } from "./render.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * The e-mail outbox (docs/decisions/0025): messages are queued inside the transaction of the change
  * they tell about, and a job sends them through the queue steps of app/services/notifications/outbox.server.ts.
  */
-
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface EmailRecipient {
   userId: number;

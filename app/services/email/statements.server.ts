@@ -4,7 +4,7 @@ import { rankFor } from "~/domain/rank";
 import { siteOrigin } from "~/server/config.server";
 import { db } from "~/services/db.server";
 import { emailRecipients, enqueueEmails } from "./outbox.server";
-import type { Executor } from "./outbox.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * Monthly statements (docs/product.md §P10, monthlyStatements): from 06:00 UTC on the 1st, last

@@ -4,7 +4,7 @@ import { siteOrigin } from "~/server/config.server";
 import { readToken, signToken } from "~/server/signed-token.server";
 import { db } from "~/services/db.server";
 import { enqueueEmails } from "./outbox.server";
-import type { Executor } from "./outbox.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * Confirming an address (docs/product.md §P10): e-mail goes only to confirmed addresses. The

@@ -19,7 +19,7 @@ import { openSecret, sealSecret } from "~/server/secret-box.server";
 import { recordAudit } from "~/services/admin/audit.server";
 import type { AuditActor } from "~/services/admin/audit.server";
 import { db } from "~/services/db.server";
-import type { Executor } from "~/services/email/outbox.server";
+import type { Executor } from "~/services/db.server";
 import { abandonInterrupted, claim, errorText, markSent, recordFailure } from "./outbox.server";
 
 /**

@@ -1,5 +1,3 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~db/schema";
 import { auditSubject } from "~/domain/audit";
 import { announcementPost } from "~/domain/community-channels";
 import type { BroadcastInput } from "~/domain/notification-broadcast";
@@ -11,6 +9,7 @@ import type { AuditActor } from "~/services/admin/audit.server";
 import { recordAudit } from "~/services/admin/audit.server";
 import { enqueueChannelPosts } from "./community-channels.server";
 import { db } from "~/services/db.server";
+import type { Executor } from "~/services/db.server";
 import { addNotifications, announceNotifications } from "./notifications.server";
 
 /**
@@ -32,10 +31,7 @@ export interface BroadcastView {
 }
 
 /** The users a broadcast to `audience` reaches: accounts that may sign in (not disabled). */
-function recipients(
-  executor: Kysely<Database> | Transaction<Database>,
-  audience: NotificationAudience,
-) {
+function recipients(executor: Executor, audience: NotificationAudience) {
   // A user who never saved preferences has promotional offers off (preferences.server.ts).
   const query = executor
     .selectFrom("users")

@@ -1,4 +1,4 @@
-import type { Expression, Kysely, Selectable, Transaction } from "kysely";
+import type { Expression, Selectable } from "kysely";
 import type { Database } from "~db/schema";
 import { INBOX_PAGE_SIZE } from "~/domain/notifications";
 import type { NotificationKind, NotificationView } from "~/domain/notifications";
@@ -6,6 +6,7 @@ import { pageWindow } from "~/domain/paging";
 import type { PageWindow } from "~/domain/paging";
 import { eventBus } from "~/server/domain-event-bus.server";
 import { db } from "~/services/db.server";
+import type { Executor } from "~/services/db.server";
 import { enqueueNotificationEmails } from "~/services/email/notification-emails.server";
 import { enqueueNotificationPushes } from "~/services/push/outbox.server";
 
@@ -61,7 +62,7 @@ function toView(
  * of users with it on) are queued in the same transaction.
  */
 export async function addNotifications(
-  executor: Kysely<Database> | Transaction<Database>,
+  executor: Executor,
   notifications: readonly NewNotification[],
   now: Date = new Date(),
 ): Promise<NotificationView[]> {

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import type { Kysely, RawBuilder, Transaction } from "kysely";
-import type { Database } from "~db";
+import type { RawBuilder } from "kysely";
 import type { AuditActor } from "~/services/admin/audit.server";
 import { recordAudit } from "~/services/admin/audit.server";
 import { auditSubject } from "~/domain/audit";
@@ -8,6 +7,7 @@ import type { PlayerNamePolicy } from "~/domain/player-names";
 import { withPublicNames } from "~/domain/player-names";
 import { eventBus } from "~/server/domain-event-bus.server";
 import { db } from "~/services/db.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * Privacy by choice (docs/decisions/0081): the site setting, the members' choices, and the policy
@@ -48,9 +48,7 @@ export function playerNamePolicy(): Promise<PlayerNamePolicy> {
  * The policy as `executor` reads it, not kept: inside a transaction (a race's completion writing
  * its channel post), where on SQLite a read through `db` would wait for that same transaction.
  */
-export async function loadPolicy(
-  executor: Kysely<Database> | Transaction<Database> = db,
-): Promise<PlayerNamePolicy> {
+export async function loadPolicy(executor: Executor = db): Promise<PlayerNamePolicy> {
   const [settings, shown] = await Promise.all([
     executor.selectFrom("site_settings").select("mask_player_names").executeTakeFirst(),
     executor

@@ -8,6 +8,7 @@ import { likeIgnoringCase } from "~db";
 import type { ReferralTotals } from "~/domain/referral";
 import { publicPlayerName, searchesMasks, withPublicNames } from "~/domain/player-names";
 import { db, dialect } from "~/services/db.server";
+import type { Executor } from "~/services/db.server";
 import { maskedNameSql, nameShownSql, playerNamePolicy } from "./player-names.server";
 import { periodRanks } from "./player-ranks.server";
 
@@ -281,4 +282,43 @@ export async function periodEntries(
   if (paging) query = query.limit(paging.limit).offset((paging.page - 1) * paging.limit);
   const [rows, policy] = await Promise.all([query.execute(), playerNamePolicy()]);
   return withPublicNames(policy, rows);
+}
+
+/** A user and the provider player their account is linked to (users.goated_id). */
+export interface LinkedUser {
+  userId: number;
+  goatedId: string;
+}
+
+/** Players looked up per query: well under the bound parameters SQLite and pg take. */
+const LINKED_PER_QUERY = 1000;
+
+/**
+ * The all-time wager of each linked user's player, by user id; a user whose player the provider
+ * has not sent is left out. Looked up by uid a slice at a time: as one join with users, SQLite
+ * scanned every player for the few linked users.
+ */
+export async function linkedAllTime(
+  users: readonly LinkedUser[],
+  executor: Executor = db,
+): Promise<Map<number, number>> {
+  const allTime = new Map<number, number>();
+  for (let from = 0; from < users.length; from += LINKED_PER_QUERY) {
+    const slice = users.slice(from, from + LINKED_PER_QUERY);
+    const players = await executor
+      .selectFrom("players")
+      .select(["uid", "all_time"])
+      .where(
+        "uid",
+        "in",
+        slice.map((user) => user.goatedId),
+      )
+      .execute();
+    const allTimeOf = new Map(players.map((player) => [player.uid, player.all_time]));
+    for (const user of slice) {
+      const total = allTimeOf.get(user.goatedId);
+      if (total !== undefined) allTime.set(user.userId, total);
+    }
+  }
+  return allTime;
 }

@@ -1,5 +1,6 @@
 import { RANKS, rankFor } from "~/domain/rank";
 import { db } from "~/services/db.server";
+import { linkedAllTime } from "./player-queries.server";
 import {
   addNotifications,
   announceNotifications,
@@ -13,36 +14,15 @@ import {
 
 /** The rank (index into RANKS) of each linked user's player now. */
 export async function linkedUserRanks(): Promise<Map<number, number>> {
-  // The linked users first, then their players by uid: as one join, SQLite scanned every player
-  // for the few users (about 0.2 s of the server's thread at 100,000 players, twice per sync).
   const users = await db
     .selectFrom("users")
-    .select(["id", "goated_id"])
+    .select(["id as userId", "goated_id as goatedId"])
     .where("goated_id", "is not", null)
+    .$narrowType<{ goatedId: string }>()
     .execute();
-  const ranks = new Map<number, number>();
-  for (let from = 0; from < users.length; from += LINKED_PER_QUERY) {
-    const slice = users.slice(from, from + LINKED_PER_QUERY);
-    const players = await db
-      .selectFrom("players")
-      .select(["uid", "all_time"])
-      .where(
-        "uid",
-        "in",
-        slice.flatMap((user) => (user.goated_id ? [user.goated_id] : [])),
-      )
-      .execute();
-    const allTimeOf = new Map(players.map((player) => [player.uid, player.all_time]));
-    for (const user of slice) {
-      const allTime = user.goated_id ? allTimeOf.get(user.goated_id) : undefined;
-      if (allTime !== undefined) ranks.set(user.id, RANKS.indexOf(rankFor(allTime)));
-    }
-  }
-  return ranks;
+  const allTime = await linkedAllTime(users);
+  return new Map([...allTime].map(([userId, total]) => [userId, RANKS.indexOf(rankFor(total))]));
 }
-
-/** Players looked up per query: well under the bound parameters SQLite and pg take. */
-const LINKED_PER_QUERY = 1000;
 
 /**
  * Tells each linked user whose rank went up since `before` (in-app, and by e-mail through

@@ -26,7 +26,7 @@ import { recordAudit } from "~/services/admin/audit.server";
 import { db } from "~/services/db.server";
 import { raceParticipants } from "~/services/races/race-standings.server";
 import { toRaceView } from "~/services/races/race-store.server";
-import type { Executor } from "~/services/races/race-store.server";
+import type { Executor } from "~/services/db.server";
 import { totalsAt } from "./wager-charts.server";
 
 /** The wager anomaly flags' queries: the post-sync evaluation, the admin list and decisions. */

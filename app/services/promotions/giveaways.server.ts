@@ -14,7 +14,7 @@ import {
   announceNotifications,
 } from "~/services/notifications/notifications.server";
 import { computeStandings } from "~/services/races/race-standings.server";
-import type { Executor } from "~/services/races/race-store.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * Giveaways (issue 34, docs/decisions/0079): creation with a committed server seed, entries, the

@@ -16,7 +16,7 @@ import {
   recordFailure,
 } from "~/services/notifications/outbox.server";
 import { preferenceIsOn } from "~/services/email/outbox.server";
-import type { Executor } from "~/services/email/outbox.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * The push outbox (docs/decisions/0077), the e-mail outbox's twin (docs/decisions/0025): a push is

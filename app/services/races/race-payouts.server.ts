@@ -9,7 +9,7 @@ import type { PayoutChange } from "~/domain/race-payout-change";
 import type { AuditActor } from "~/services/admin/audit.server";
 import { recordAudit } from "~/services/admin/audit.server";
 import { db } from "~/services/db.server";
-import type { Executor } from "./race-store.server";
+import type { Executor } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
 import { publicNames } from "~/services/players/player-names.server";
 

@@ -5,7 +5,7 @@ import type { ProofVerdict } from "~/domain/race-proof";
 import { db } from "~/services/db.server";
 import { publicNames } from "~/services/players/player-names.server";
 import { toFrozenParticipant, toRaceView } from "./race-store.server";
-import type { Executor } from "./race-store.server";
+import type { Executor } from "~/services/db.server";
 
 /**
  * Sealing a completed race's result (docs/decisions/0063): the SHA-256 of its canonical text,

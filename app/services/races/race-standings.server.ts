@@ -7,7 +7,7 @@ import { versionedCache } from "~/server/cache.server";
 import { observeRaceRanking } from "~/server/metrics.server";
 import { db, dialect } from "~/services/db.server";
 import { findCurrentRace, toFrozenParticipant } from "./race-store.server";
-import type { Executor } from "./race-store.server";
+import type { Executor } from "~/services/db.server";
 import {
   nameShownSql,
   playerNamePolicy,

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import type { Kysely, Transaction } from "kysely";
-import type { Database, Race, RaceResult } from "~db/schema";
+import type { Race, RaceResult } from "~db/schema";
 import type { Participant, RaceStatus, RaceType, RaceView } from "~/domain/race";
 import {
   MONTHLY_RACE_MIN_WAGER,
@@ -10,6 +9,7 @@ import {
 } from "~/domain/race-prizes";
 import { startOfNextUtcMonth, utcMonthName, utcMonthWindow } from "~/domain/race-time";
 import { db } from "~/services/db.server";
+import type { Executor } from "~/services/db.server";
 import { publicNames } from "~/services/players/player-names.server";
 
 /**
@@ -36,7 +36,6 @@ export function toRaceView(row: Race): RaceView {
 }
 
 /** The database or the transaction a query runs in. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function findRace(id: number, executor: Executor = db): Promise<RaceView | null> {
   const row = await executor

@@ -7,6 +7,7 @@ import { insertPlayer, insertUser } from "../../factories";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 import { db } from "~/services/db.server";
 import { linkedUserRanks } from "~/services/players/rank-ups.server";
+import { linkedAllTime } from "~/services/players/player-queries.server";
 import { RANKS } from "~/domain/rank";
 
 beforeAll(async () => {
@@ -28,6 +29,22 @@ describe("linkedUserRanks", () => {
     expect(ranks.get(high)).toBeGreaterThan(ranks.get(low)!);
     expect(ranks.get(low)).toBeGreaterThanOrEqual(0);
     expect(ranks.get(high)).toBeLessThan(RANKS.length);
+  });
+
+  it("finds every linked player past one query's slice, inside the caller's transaction", async () => {
+    const users = Array.from({ length: 2_345 }, (_, i) => ({
+      userId: 100_000 + i,
+      goatedId: `sliced-${i}`,
+    }));
+    const allTime = await db.transaction().execute(async (trx) => {
+      for (const { goatedId } of users.filter((_, i) => i % 2 === 0)) {
+        await insertPlayer(trx, { uid: goatedId, all_time: Number(goatedId.slice(7)) + 1 });
+      }
+      return linkedAllTime(users, trx);
+    });
+    expect(allTime.size).toBe(1_173);
+    expect(allTime.get(100_000 + 2_344)).toBe(2_345);
+    expect(allTime.has(100_001)).toBe(false);
   });
 
   it.skipIf(POSTGRES_PASS)(
