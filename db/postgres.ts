@@ -10,6 +10,7 @@ import type {
   PostgresQueryResult,
   QueryCompiler,
 } from "kysely";
+import { stockRemix } from "~/server/config.server";
 import { createPostgresPool } from "~/server/postgres-pool.server";
 import type { Database } from "./schema";
 
@@ -41,10 +42,14 @@ export function openPostgresDatabase(url: string, { max = 10 }: { max?: number }
   return postgresDatabaseOver(createPostgresPool(url, { max }));
 }
 
-/** Kysely over `pool`: the process's shared pool (db/index.ts), or one of a test's own. */
+/**
+ * Kysely over `pool`: the process's shared pool (db/index.ts), or one of a test's own. With
+ * STOCK_REMIX=1 (the switch of every departure, app/http/README.md) `planOnce` marks nothing and
+ * every statement goes unnamed, as pg and Kysely send it.
+ */
 export function postgresDatabaseOver(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({
-    dialect: new SharedSchemaPostgresDialect({ pool: planningOnce(pool) }),
+    dialect: new SharedSchemaPostgresDialect({ pool: stockRemix() ? pool : planningOnce(pool) }),
   });
 }
 

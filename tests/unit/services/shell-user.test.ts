@@ -1,7 +1,7 @@
 // The header's figures for a signed-in user (root loader), read in the session's own statement.
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { migrateToLatest } from "~db";
+import { migrateToLatest, openPostgresDatabase, planOnce } from "~db";
 import { insertPlayer, insertSession, insertUser, uniqueName } from "../../factories";
 import { db, dialect } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
@@ -71,6 +71,33 @@ describe("requestShell", () => {
         SELECT statement FROM pg_prepared_statements`.execute(db);
       expect(rows.map((row) => row.statement).join("\n")).toContain('"sessions"."token_hash" = $');
       expect(await shellOf(linked)).toMatchObject({ unreadNotifications: 2 });
+    },
+  );
+
+  // The switch of every departure (app/http/README.md): statements go unnamed, as pg sends them.
+  it.skipIf(dialect !== "postgres")(
+    "with STOCK_REMIX=1, runs every statement unnamed, planOnce or not",
+    async () => {
+      const preparedAfterMarkedQuery = async (stock: "0" | "1") => {
+        const before = process.env.STOCK_REMIX;
+        process.env.STOCK_REMIX = stock;
+        const own = openPostgresDatabase(process.env.DATABASE_URL ?? "", { max: 1 });
+        if (before === undefined) delete process.env.STOCK_REMIX;
+        else process.env.STOCK_REMIX = before;
+        try {
+          const marked = sql<{
+            one: number;
+          }>`SELECT 1 AS one /* plan-once switch ${sql.raw(stock)} */`;
+          await own.executeQuery(planOnce(marked.compile(own)));
+          const { rows } = await sql<{ statement: string }>`
+            SELECT statement FROM pg_prepared_statements`.execute(own);
+          return rows.some((row) => row.statement.includes(`plan-once switch ${stock}`));
+        } finally {
+          await own.destroy();
+        }
+      };
+      expect(await preparedAfterMarkedQuery("0")).toBe(true);
+      expect(await preparedAfterMarkedQuery("1")).toBe(false);
     },
   );
 });
