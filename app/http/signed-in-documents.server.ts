@@ -98,7 +98,10 @@ export interface SignedInDocumentsOptions {
   sessionCookieName: string;
   ttlMs?: number;
   maxEntries?: number;
-  /** How many users' parts (template and state) are kept; one is about 25 KB. */
+  /**
+   * How many users' frames (URL and state) are kept, and as many data statements (template and
+   * state); together about 25 KB a user and page.
+   */
   maxUserParts?: number;
   now?: () => number;
 }
@@ -138,9 +141,13 @@ export function signedInDocuments({
     staleUntilMs: 2 * ttlMs,
     now,
   });
-  // The per-user parts made for one template and one state (all their inputs: the render and the
-  // encoding read nothing else), so a user reloading a page with the same figures costs neither.
-  const userPartsCache = versionedCache<Promise<Buffer[]>>({ max: maxUserParts });
+  // A user's header and overlays at a URL, for one state: they read the URL and the state alone,
+  // so the URL's template rendered again (every ttlMs) does not render them again.
+  const framePartsCache = versionedCache<{ header: Buffer; overlays: Buffer }>({
+    max: maxUserParts,
+  });
+  // A user's data statement made for one template and one state (all its inputs).
+  const statementCache = versionedCache<Promise<Buffer>>({ max: maxUserParts });
   let templates = 0;
   // Route patterns whose route said (in any answer) that only the frame depends on the user.
   const shellOnlyRoutes = new Set<string>();
@@ -208,16 +215,16 @@ export function signedInDocuments({
     });
   }
 
-  /** The header, the overlays and the data statement of `state`'s page made from `template`. */
-  async function userPartsOf(template: Template, state: FrameState): Promise<Buffer[]> {
+  /** The data statement of `state`'s page made from `template`: its root data is the user's. */
+  async function statementOf(template: Template, state: FrameState): Promise<Buffer> {
     const { data } = template;
     const root = { ...(data.loaderData[ROOT_ROUTE_ID] as object), ...state };
-    const statement = await streamedDataStatement({
-      ...data,
-      loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
-    });
-    const { header, overlays } = template.parts.render(state);
-    return [header, overlays, statement].map((part) => Buffer.from(part));
+    return Buffer.from(
+      await streamedDataStatement({
+        ...data,
+        loaderData: { ...data.loaderData, [ROOT_ROUTE_ID]: root },
+      }),
+    );
   }
 
   /** Sends the spliced page; false when this request is one for a full render. */
@@ -235,11 +242,21 @@ export function signedInDocuments({
     );
     if (!shell.user) return false;
     const state: FrameState = { user: shell.user, toast: shell.toast };
-    const fills = await userPartsCache.get({
+    const stateKey = JSON.stringify(state);
+    const { header, overlays } = framePartsCache.get({
       version: generation(),
-      key: `${template.id}\n${JSON.stringify(state)}`,
-      compute: () => userPartsOf(template, state),
+      key: `${req.originalUrl}\n${stateKey}`,
+      compute: () => {
+        const { header, overlays } = template.parts.render(state);
+        return { header: Buffer.from(header), overlays: Buffer.from(overlays) };
+      },
     });
+    const statement = await statementCache.get({
+      version: generation(),
+      key: `${template.id}\n${stateKey}`,
+      compute: () => statementOf(template, state),
+    });
+    const fills = [header, overlays, statement];
     const nonce = Buffer.from(res.locals.cspNonce as string);
     const html = fillIn(
       template.pieces.map((piece) => fillIn(piece, new Array<Buffer>(piece.length).fill(nonce))),

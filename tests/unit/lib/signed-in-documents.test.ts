@@ -19,6 +19,9 @@ import { sessionCookie } from "~/http/cookies.server";
 import { insertPlayer, insertSession, insertUser } from "../../factories";
 import { cutAround, fillIn } from "~/http/signed-in-documents.server";
 import { signedInCookie } from "../session-cookie";
+import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
+import type { ShellState } from "~/components/shell/shell-parts.server";
+import { requestShell } from "~/services/auth/shell-user.server";
 
 // The built stylesheet is not there in unit tests; its text is the same in both renders anyway.
 vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
@@ -288,6 +291,52 @@ describe("a signed-in page spliced from the visitor's page", () => {
       expect(old.body).toBe((await inFull(path, member)).body);
     } finally {
       vi.setSystemTime(start);
+    }
+  });
+
+  it("renders a user's frame at a URL once, however often the page behind it is rendered again", async () => {
+    // Kept per template, every member's header and overlays were rendered again each time a page
+    // was (every 30 s): a tenth of the mixed bench's server thread.
+    const frames: string[] = [];
+    const app = testHttpApp({
+      build,
+      syncGeneration: () => generation,
+      signedInFrame: {
+        read: requestShell,
+        renderer: async (url) => {
+          const parts = await shellPartsRenderer(url);
+          return {
+            render: (state) => {
+              frames.push(state.user ? "member" : "visitor");
+              return parts.render(state as ShellState);
+            },
+          };
+        },
+      },
+    }).listen(0);
+    await new Promise((resolve) => app.once("listening", resolve));
+    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const path = "/vip-program";
+    const page = async () => {
+      const response = await fetch(`${origin}${path}`, { headers: { cookie: member } });
+      return { spliced: response.headers.get("x-page-cache"), body: await response.text() };
+    };
+    const start = Date.now();
+    try {
+      await page(); // the route's first answer, in full
+      expect((await page()).spliced).toBe("spliced");
+      expect(frames).toEqual(["visitor", "member"]);
+      // Past ttlMs: the page is rendered again behind the kept one, the member's frame is not.
+      vi.setSystemTime(start + 31_000);
+      await page();
+      await vi.waitFor(() => expect(frames).toEqual(["visitor", "member", "visitor"]));
+      const again = await page();
+      expect(again.spliced).toBe("spliced");
+      expect(frames).toEqual(["visitor", "member", "visitor"]);
+      expect(again.body.replace(/nonce="[^"]+"/g, "")).toContain("member_one");
+    } finally {
+      vi.setSystemTime(start);
+      app.close();
     }
   });
 
