@@ -3,28 +3,32 @@ import { mainThreadTasks } from "../../../bench/main-thread";
 
 const URL = "http://localhost:3990/leaderboard";
 const PAGE = { pid: 20, tid: 20 };
-const task = (at: number, ms: number, thread = PAGE, cpuMs = ms / 2) => ({
-  name: "RunTask",
+const event = (name: string, at: number, ms: number, thread = PAGE, cpuMs = ms / 2) => ({
+  name,
   ph: "X",
   ...thread,
   ts: at * 1000,
   dur: ms * 1000,
   tdur: cpuMs * 1000,
 });
+const task = (at: number, ms: number, thread = PAGE, cpuMs = ms / 2) =>
+  event("RunTask", at, ms, thread, cpuMs);
+/** The page's document parsed at 500 ms. */
+const PARSE = {
+  name: "ParseHTML",
+  ph: "X",
+  ...PAGE,
+  ts: 500_000,
+  dur: 2_000,
+  args: { beginData: { url: URL } },
+};
 
 describe("mainThreadTasks", () => {
   it("reads the longest task and the blocking time of the page's renderer main thread", () => {
     const events = [
       // about:blank's unload on the same renderer, before the page: not the page's.
       task(0, 400),
-      {
-        name: "ParseHTML",
-        ph: "X",
-        ...PAGE,
-        ts: 500_000,
-        dur: 2_000,
-        args: { beginData: { url: URL } },
-      },
+      PARSE,
       task(499, 30),
       task(600, 120),
       task(900, 50),
@@ -46,28 +50,12 @@ describe("mainThreadTasks", () => {
   });
 
   it("reads the font setup of the page's main thread, a fallback family's inside it once", () => {
-    const parse = {
-      name: "ParseHTML",
-      ph: "X",
-      ...PAGE,
-      ts: 500_000,
-      dur: 2_000,
-      args: { beginData: { url: URL } },
-    };
-    const event = (name: string, at: number, ms: number, cpuMs: number, thread = PAGE) => ({
-      name,
-      ph: "X",
-      ...thread,
-      ts: at * 1000,
-      dur: ms * 1000,
-      tdur: cpuMs * 1000,
-    });
     const setup = (at: number, ms: number, cpuMs: number, thread = PAGE) =>
-      event("FontCache::GetFontPlatformData", at, ms, cpuMs, thread);
+      event("FontCache::GetFontPlatformData", at, ms, thread, cpuMs);
     const strike = (at: number, thread = PAGE) =>
-      event("WebSandboxSupportLinux::GetWebFontRenderStyleForStrike", at, 1, 0.5, thread);
+      event("WebSandboxSupportLinux::GetWebFontRenderStyleForStrike", at, 1, thread);
     const events = [
-      parse,
+      PARSE,
       // Before the page's document: about:blank's.
       setup(100, 10, 8),
       strike(101),
