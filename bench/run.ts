@@ -239,7 +239,8 @@ async function benchWeight(pagePath: string) {
 
 async function launchChromium() {
   return chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    // BENCH_CHROMIUM runs another build or a wrapper (e.g. one that starts it under `perf record`).
+    executablePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
   });
 }
