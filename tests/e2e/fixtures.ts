@@ -33,9 +33,11 @@ export const test = base.extend<
   // without, and for options that seed a context's state, a new context as Playwright makes it.
   context: async ({ _combinedContextOptions, _contextFactory, warmContexts }, use, info) => {
     const options = _combinedContextOptions;
-    const warm = jsEnabled(info.project.name)
-      ? await warmContexts.acquire(options, [String(options.baseURL ?? ""), E2E_ADMIN_URL])
-      : null;
+    // E2E_WARM_CONTEXT=0 gives every test a new context, to compare or to rule the reuse out.
+    const warm =
+      jsEnabled(info.project.name) && process.env.E2E_WARM_CONTEXT !== "0"
+        ? await warmContexts.acquire(options, [String(options.baseURL ?? ""), E2E_ADMIN_URL])
+        : null;
     if (!warm) {
       await use((await _contextFactory()).context);
       return;
