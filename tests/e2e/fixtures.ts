@@ -1,14 +1,52 @@
 import { test as base, expect } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+import { E2E_ADMIN_URL } from "../../playwright.config";
+import { warmContexts } from "./warm-context";
+import type { WarmContexts } from "./warm-context";
 
 // The intro screen covers the page for about 3.4 s on a browser session's first page; every test
 // but the intro's own starts as a returning visitor.
 // With JavaScript, a page's scripts start after its first paint (docs/decisions/0040): every
 // page.goto and page.reload waits for the hydration, so a test acts on the page as a player does
 // once it has come alive (what a player does before that is the JavaScript-off project's test).
-export const test = base.extend<{ firstVisit: boolean }>({
+// Playwright's own fixtures behind `context` (playwright/lib/index.js): the options it would make
+// the test's context with, and the factory that makes it (and closes it after the test).
+interface PlaywrightInternals {
+  _combinedContextOptions: BrowserContextOptions;
+  _contextFactory: () => Promise<{ context: BrowserContext }>;
+}
+
+export const test = base.extend<
+  { firstVisit: boolean } & PlaywrightInternals,
+  { warmContexts: WarmContexts }
+>({
   firstVisit: [false, { option: true }],
-  page: async ({ page, firstVisit }, use, info) => {
+  warmContexts: [
+    async ({ browser }, use) => {
+      const contexts = warmContexts(browser);
+      await use(contexts);
+      await contexts.close();
+    },
+    { scope: "worker" },
+  ],
+  // With JavaScript, the worker's warm context (tests/e2e/warm-context.ts, docs/decisions/0100);
+  // without, and for options that seed a context's state, a new context as Playwright makes it.
+  context: async ({ _combinedContextOptions, _contextFactory, warmContexts }, use, info) => {
+    const options = _combinedContextOptions;
+    // E2E_WARM_CONTEXT=0 gives every test a new context, to compare or to rule the reuse out.
+    const warm =
+      jsEnabled(info.project.name) && process.env.E2E_WARM_CONTEXT !== "0"
+        ? await warmContexts.acquire(options, [String(options.baseURL ?? ""), E2E_ADMIN_URL])
+        : null;
+    if (!warm) {
+      await use((await _contextFactory()).context);
+      return;
+    }
+    await use(warm);
+    await warmContexts.release(warm, info.status === info.expectedStatus);
+  },
+  page: async ({ context, firstVisit, warmContexts }, use, info) => {
+    const page = warmContexts.takeFreshPage(context) ?? (await context.newPage());
     if (!firstVisit) {
       await page.addInitScript(() => sessionStorage.setItem("hasVisited", "true"));
     }
