@@ -4,6 +4,12 @@ import { SITE_COLOURS } from "./app/lib/site-colours";
 export default {
   content: ["./app/**/*.{ts,tsx}"],
   theme: {
+    // The type scale (docs/decisions/0106): two weights, so a page lays out few distinct fonts;
+    // Tailwind's other weights (medium, semibold, extrabold...) are not part of the design.
+    fontWeight: {
+      normal: "400",
+      bold: "700",
+    },
     extend: {
       colors: SITE_COLOURS,
       fontFamily: {

@@ -56,10 +56,10 @@ export default function Home() {
 
       <section className="grid items-center gap-10 md:grid-cols-[1.3fr_1fr]">
         <div>
-          <h1 className="font-display text-4xl font-extrabold uppercase leading-none text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-6xl">
+          <h1 className="font-display text-3xl font-bold uppercase leading-none text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-6xl">
             {HOME_HERO.title}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted">{HOME_HERO.text}</p>
+          <p className="mt-5 max-w-xl text-base text-muted">{HOME_HERO.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <CallToAction to="/leaderboard?period=daily" className="px-6 py-3 shadow-glow">
               Live leaderboards
@@ -76,13 +76,13 @@ export default function Home() {
         >
           <h2
             id="new-user-promo"
-            className="font-display text-xl font-extrabold uppercase tracking-wide"
+            className="font-display text-xl font-bold uppercase tracking-wide"
           >
             {NEW_USER_PROMO.title}
           </h2>
           <p className="mt-2 text-sm text-muted">{NEW_USER_PROMO.text}</p>
           <p className="mt-4 text-xs uppercase tracking-widest text-muted">Referral code</p>
-          <p className="mt-1 select-all rounded-md border border-dashed border-primary/60 bg-page px-4 py-3 text-center font-display text-2xl font-extrabold tracking-widest text-primary">
+          <p className="mt-1 select-all rounded-md border border-dashed border-primary/60 bg-page px-4 py-3 text-center font-display text-2xl font-bold tracking-widest text-primary">
             {REFERRAL_CODE}
           </p>
           <CallToAction to={PROVIDER_REFERRAL_URL} className="mt-4 w-full px-4 py-3">

@@ -73,10 +73,10 @@ export default function AdminPanel() {
               to={card.to}
               className="block h-full rounded-xl border border-accent bg-card p-5 hover:border-primary"
             >
-              <h2 className="font-display text-xl font-extrabold uppercase">{card.title}</h2>
+              <h2 className="font-display text-xl font-bold uppercase">{card.title}</h2>
               <p className="mt-1 text-sm text-muted">{card.text}</p>
               <p className="mt-4">
-                <span className="font-display text-2xl font-extrabold tabular-nums">
+                <span className="font-display text-2xl font-bold tabular-nums">
                   {figures[card.figure]}
                 </span>{" "}
                 <span className="text-sm text-muted">
@@ -94,18 +94,16 @@ export default function AdminPanel() {
             aria-labelledby="backups-card"
             className={`h-full rounded-xl border bg-card p-5 ${backups.warning ? "border-destructive" : "border-accent"}`}
           >
-            <h2 id="backups-card" className="font-display text-xl font-extrabold uppercase">
+            <h2 id="backups-card" className="font-display text-xl font-bold uppercase">
               Backups
             </h2>
             <p className="mt-1 text-sm text-muted">{backups.how}</p>
             <p className="mt-4">
-              <span className="font-display text-2xl font-extrabold tabular-nums">
-                {backups.figure}
-              </span>{" "}
+              <span className="font-display text-2xl font-bold tabular-nums">{backups.figure}</span>{" "}
               <span className="text-sm text-muted">{backups.figureLabel}</span>
             </p>
             {backups.warning ? (
-              <p role="alert" className="mt-3 text-sm font-semibold text-red-300">
+              <p role="alert" className="mt-3 text-sm font-bold text-red-300">
                 {backups.warning}
               </p>
             ) : null}
@@ -124,7 +122,7 @@ export default function AdminPanel() {
 function OverduePayouts({ overdue }: { overdue: readonly OverduePayout[] }) {
   return (
     <section aria-labelledby="overdue-payouts" className="mt-10">
-      <h2 id="overdue-payouts" className="font-display text-2xl font-extrabold uppercase">
+      <h2 id="overdue-payouts" className="font-display text-2xl font-bold uppercase">
         Overdue Payouts
       </h2>
       <AdminTable
@@ -137,7 +135,7 @@ function OverduePayouts({ overdue }: { overdue: readonly OverduePayout[] }) {
             <td className="px-3 py-3">
               <Link
                 to={`/admin/wager-races/${payout.raceId}`}
-                className="font-semibold text-primary hover:underline"
+                className="font-bold text-primary hover:underline"
               >
                 {payout.raceTitle}
               </Link>

@@ -60,7 +60,7 @@ export default function AdminAnalytics() {
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor="analytics-range" className="mb-1 block text-sm font-semibold">
+          <label htmlFor="analytics-range" className="mb-1 block text-sm font-bold">
             Range
           </label>
           <select
@@ -90,7 +90,7 @@ export default function AdminAnalytics() {
         {stats.map(([label, value]) => (
           <div key={label} className="rounded-xl border border-accent bg-card p-4">
             <dt className="text-xs uppercase tracking-widest text-muted">{label}</dt>
-            <dd className="mt-1 font-display text-2xl font-extrabold tabular-nums">{value}</dd>
+            <dd className="mt-1 font-display text-2xl font-bold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
@@ -143,7 +143,7 @@ export default function AdminAnalytics() {
       </div>
 
       <section aria-labelledby="race-participation" className="mt-10">
-        <h2 id="race-participation" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="race-participation" className="font-display text-2xl font-bold uppercase">
           Race participation
         </h2>
         <p className="mt-1 text-sm text-muted">
@@ -186,7 +186,7 @@ export default function AdminAnalytics() {
       </section>
 
       <section aria-labelledby="analytics-figures" className="mt-10">
-        <h2 id="analytics-figures" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="analytics-figures" className="font-display text-2xl font-bold uppercase">
           Figures
         </h2>
         <AdminTable

@@ -169,7 +169,7 @@ export default function AdminApiTokens() {
               key={id}
               to={`${PAGE}?tab=${id}`}
               aria-current={id === shown ? "page" : undefined}
-              className="rounded-md px-3 py-2 text-sm font-semibold uppercase text-muted hover:text-white aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+              className="rounded-md px-3 py-2 text-sm font-bold uppercase text-muted hover:text-white aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
             >
               {TOKEN_TABS[id]}
             </Link>
@@ -206,7 +206,7 @@ interface BannerText {
 function Banner({ status, title, text }: BannerText) {
   return (
     <div role="status" className={`rounded-md border p-4 ${BANNER_LOOK[status]}`}>
-      <p className="font-display text-lg font-extrabold uppercase">{title}</p>
+      <p className="font-display text-xl font-bold uppercase">{title}</p>
       {text ? <p className="mt-1 text-sm">{text}</p> : null}
     </div>
   );
@@ -333,7 +333,7 @@ const duration = (ms: number | null) =>
 function ProviderHealth({ syncs }: { syncs: SyncRunSummary[] }) {
   return (
     <section className="mt-10">
-      <h2 className="font-display text-2xl font-extrabold uppercase">Provider Health</h2>
+      <h2 className="font-display text-2xl font-bold uppercase">Provider Health</h2>
       <AdminTable
         label="Recent syncs"
         headings={["Time", "Source", "Outcome", "Players", "Duration", "Error"]}

@@ -36,7 +36,7 @@ export default function AdminAudit() {
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor="audit-admin" className="mb-1 block text-sm font-semibold">
+          <label htmlFor="audit-admin" className="mb-1 block text-sm font-bold">
             Admin
           </label>
           <select
@@ -54,7 +54,7 @@ export default function AdminAudit() {
           </select>
         </div>
         <div>
-          <label htmlFor="audit-kind" className="mb-1 block text-sm font-semibold">
+          <label htmlFor="audit-kind" className="mb-1 block text-sm font-bold">
             Kind
           </label>
           <select id="audit-kind" name="kind" defaultValue={filter.kind ?? ""} className={INPUT}>

@@ -79,7 +79,7 @@ function BannerForm({
   const headingId = `banner-${banner}-heading`;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-accent bg-card p-5">
-      <h2 id={headingId} className="font-display text-xl font-extrabold uppercase">
+      <h2 id={headingId} className="font-display text-xl font-bold uppercase">
         {content.page}
       </h2>
       <p className="mt-1 text-sm text-muted">

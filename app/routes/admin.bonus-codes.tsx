@@ -140,10 +140,7 @@ function CodeDialog({ code, onClose }: { code: BonusCodeView | null; onClose: ()
       onClose={onClose}
       className="w-full max-w-lg rounded-xl border border-accent bg-card p-6 text-white backdrop:bg-black/70"
     >
-      <h2
-        id="bonus-code-dialog-title"
-        className="mb-4 font-display text-xl font-extrabold uppercase"
-      >
+      <h2 id="bonus-code-dialog-title" className="mb-4 font-display text-xl font-bold uppercase">
         {title}
       </h2>
       <BonusCodeForm
@@ -212,7 +209,7 @@ export default function AdminBonusCodes() {
         >
           <h2
             id="bonus-code-form-heading"
-            className="mb-4 font-display text-2xl font-extrabold uppercase"
+            className="mb-4 font-display text-2xl font-bold uppercase"
           >
             {sectionCode ? `Edit ${sectionCode.code}` : "Add New Code"}
           </h2>
@@ -234,7 +231,7 @@ export default function AdminBonusCodes() {
       ) : null}
 
       <section aria-labelledby="bonus-code-list" className="mt-10">
-        <h2 id="bonus-code-list" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="bonus-code-list" className="font-display text-2xl font-bold uppercase">
           Codes
         </h2>
         {codes.length === 0 ? (

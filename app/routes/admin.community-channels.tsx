@@ -148,7 +148,7 @@ export default function AdminCommunityChannels() {
         ))}
       </div>
       <section aria-labelledby="posts-heading" className="mt-10">
-        <h2 id="posts-heading" className="font-display text-xl font-extrabold uppercase">
+        <h2 id="posts-heading" className="font-display text-xl font-bold uppercase">
           Recent posts
         </h2>
         {posts.length === 0 ? (
@@ -204,7 +204,7 @@ function ChannelSection({
     : undefined;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-accent bg-card p-5">
-      <h2 id={headingId} className="font-display text-xl font-extrabold uppercase">
+      <h2 id={headingId} className="font-display text-xl font-bold uppercase">
         {name}
       </h2>
       <p className="mt-1 text-sm text-muted" data-testid={`${provider}-state`}>
@@ -252,7 +252,7 @@ function ChannelSection({
           </>
         )}
         <fieldset>
-          <legend className="mb-1 text-sm font-semibold">Posts</legend>
+          <legend className="mb-1 text-sm font-bold">Posts</legend>
           {CHANNEL_EVENTS.map((event) => (
             <label key={event} className="flex items-center gap-2 py-0.5 text-sm">
               <input

@@ -78,7 +78,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="font-display text-lg font-extrabold tabular-nums">{children}</dd>
+      <dd className="font-display text-xl font-bold tabular-nums">{children}</dd>
     </div>
   );
 }
@@ -168,7 +168,7 @@ export default function AdminFlags() {
         </p>
       ) : null}
       <section aria-labelledby="open-flags" className="mt-8">
-        <h2 id="open-flags" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="open-flags" className="font-display text-2xl font-bold uppercase">
           Open flags ({total})
         </h2>
         {flags.length === 0 ? <p className="mt-3 text-muted">No open flags.</p> : null}
@@ -181,7 +181,7 @@ export default function AdminFlags() {
                   aria-labelledby={`flag-${flag.id}`}
                   className="rounded-xl border border-accent bg-card p-5"
                 >
-                  <h3 id={`flag-${flag.id}`} className="font-display text-xl font-extrabold">
+                  <h3 id={`flag-${flag.id}`} className="font-display text-xl font-bold">
                     #{flag.id} {WAGER_FLAG_LABELS[flag.kind]}: {name}
                   </h3>
                   <p className="mt-1 text-sm text-muted">
@@ -222,7 +222,7 @@ export default function AdminFlags() {
         <Pager page={window.page} totalPages={window.totalPages} />
       </section>
       <section aria-labelledby="flag-rules" className="mt-10">
-        <h2 id="flag-rules" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="flag-rules" className="font-display text-2xl font-bold uppercase">
           How flags are raised
         </h2>
         <dl className="mt-4 space-y-4">

@@ -124,7 +124,7 @@ export default function AdminGiveaways() {
         aria-labelledby="new-giveaway"
         className="mt-8 rounded-xl border border-accent bg-card p-5"
       >
-        <h2 id="new-giveaway" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="new-giveaway" className="font-display text-2xl font-bold uppercase">
           New giveaway
         </h2>
         <Form method="post" noValidate className="mt-4 grid gap-4 md:grid-cols-2">
@@ -149,7 +149,7 @@ export default function AdminGiveaways() {
       </section>
 
       <section aria-labelledby="giveaway-list" className="mt-10">
-        <h2 id="giveaway-list" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="giveaway-list" className="font-display text-2xl font-bold uppercase">
           All giveaways
         </h2>
         {refusal ? (
@@ -163,7 +163,7 @@ export default function AdminGiveaways() {
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {giveaways.map((giveaway) => (
               <li key={giveaway.id} className="rounded-xl border border-accent bg-card p-5">
-                <h3 className="font-display text-xl font-extrabold uppercase">
+                <h3 className="font-display text-xl font-bold uppercase">
                   <Link to={`/giveaways/${giveaway.id}`} className="hover:text-primary">
                     {giveaway.title}
                   </Link>

@@ -132,7 +132,7 @@ export default function AdminLogin() {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-accent bg-card p-6 sm:p-8">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary">Admin Login</h1>
+        <h1 className="font-display text-3xl font-bold uppercase text-primary">Admin Login</h1>
         {step === "code" ? (
           <TwoStepCodeForm
             action={loginPath(target, "code")}
@@ -144,7 +144,7 @@ export default function AdminLogin() {
           <PasswordStep target={target} answer={answer} />
         )}
         <p className="mt-6 text-center text-sm">
-          <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to="/" className="font-bold text-primary underline-offset-4 hover:underline">
             Return to Site
           </Link>
         </p>

@@ -104,7 +104,7 @@ export default function AdminNotifications() {
       </AdminPageHeader>
 
       <section aria-labelledby="send-heading" className="mt-8 max-w-2xl">
-        <h2 id="send-heading" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="send-heading" className="font-display text-2xl font-bold uppercase">
           Send a notification
         </h2>
         <p className="mt-1 text-sm text-muted">
@@ -128,14 +128,14 @@ export default function AdminNotifications() {
             >
               Preview: as {AUDIENCE_LABELS[preview.audience].toLowerCase()} will see it
             </h3>
-            <p className="mt-3 text-lg font-bold">{preview.title}</p>
+            <p className="mt-3 text-base font-bold">{preview.title}</p>
             <p className="mt-1 whitespace-pre-line text-sm">{preview.message}</p>
           </section>
         ) : null}
       </section>
 
       <section aria-labelledby="history-heading" className="mt-10">
-        <h2 id="history-heading" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="history-heading" className="font-display text-2xl font-bold uppercase">
           Sent notifications
         </h2>
         <AdminTable
@@ -153,7 +153,7 @@ export default function AdminNotifications() {
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(broadcast.createdAt)}</td>
               <td className="px-3 py-3">{broadcast.sentBy}</td>
               <td className="px-3 py-3">
-                <span className="font-semibold">{broadcast.title}</span>
+                <span className="font-bold">{broadcast.title}</span>
                 <span className="mt-1 line-clamp-2 block text-muted">{broadcast.message}</span>
               </td>
               <td className="px-3 py-3">{AUDIENCE_LABELS[broadcast.audience]}</td>

@@ -149,7 +149,7 @@ export default function AdminSecurity() {
       </AdminPageHeader>
 
       <section aria-labelledby="two-step-heading" className="mt-8 space-y-6">
-        <h2 id="two-step-heading" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="two-step-heading" className="font-display text-2xl font-bold uppercase">
           Two-step sign-in
         </h2>
         {answer?.message ? (
@@ -331,7 +331,7 @@ function CodeForm({
 function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div role="status" className="rounded-xl border border-primary bg-card p-5">
-      <h3 className="font-display text-xl font-extrabold uppercase text-primary">Recovery codes</h3>
+      <h3 className="font-display text-xl font-bold uppercase text-primary">Recovery codes</h3>
       <p className="mt-2 text-sm">
         Save these codes somewhere safe now: they are not shown again. Each one signs you in once in
         place of a code from your app.

@@ -73,7 +73,7 @@ export default function AdminSettings() {
         aria-labelledby="names-heading"
         className="mt-8 rounded-xl border border-accent bg-card p-5"
       >
-        <h2 id="names-heading" className="font-display text-xl font-extrabold uppercase">
+        <h2 id="names-heading" className="font-display text-xl font-bold uppercase">
           Player names
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-muted">

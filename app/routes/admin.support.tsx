@@ -120,7 +120,7 @@ export default function AdminSupport() {
           </h2>
           <Form method="get" role="search" className="flex items-end gap-2">
             <div className="flex-1">
-              <label htmlFor="support-search" className="mb-1 block text-sm font-semibold">
+              <label htmlFor="support-search" className="mb-1 block text-sm font-bold">
                 Search by username
               </label>
               <input
@@ -154,9 +154,7 @@ export default function AdminSupport() {
                       data-testid="conversation"
                     >
                       <span className="flex items-center gap-2">
-                        <span className="flex-1 truncate font-semibold">
-                          {conversation.username}
-                        </span>
+                        <span className="flex-1 truncate font-bold">{conversation.username}</span>
                         {conversation.unread > 0 ? (
                           <span
                             className="rounded-full bg-primary px-2 text-xs font-bold text-primary-foreground"
@@ -192,7 +190,7 @@ export default function AdminSupport() {
               <div className="mb-3 flex flex-wrap items-center gap-3">
                 <h2
                   id="conversation-heading"
-                  className="flex-1 font-display text-xl font-extrabold uppercase text-primary"
+                  className="flex-1 font-display text-xl font-bold uppercase text-primary"
                 >
                   {selected.username}
                 </h2>
@@ -246,7 +244,7 @@ export default function AdminSupport() {
 function StatusBadge({ status }: { status: "open" | "closed" }) {
   return (
     <span
-      className={`rounded px-2 py-0.5 text-xs font-semibold ${
+      className={`rounded px-2 py-0.5 text-xs font-bold ${
         status === "open" ? "bg-emerald-500/20 text-emerald-300" : "bg-accent text-white"
       }`}
     >

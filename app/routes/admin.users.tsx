@@ -90,7 +90,7 @@ export default function AdminUsers() {
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-[16rem] flex-1">
-          <label htmlFor="user-search" className="mb-1 block text-sm font-semibold">
+          <label htmlFor="user-search" className="mb-1 block text-sm font-bold">
             Search by username or email
           </label>
           <input id="user-search" type="search" name="q" defaultValue={q} className={INPUT} />
@@ -114,7 +114,7 @@ export default function AdminUsers() {
       >
         {users.map((user) => (
           <tr key={user.id} className="border-t border-accent align-top">
-            <td className="px-3 py-3 font-semibold">
+            <td className="px-3 py-3 font-bold">
               <Link to={`/admin/users/${user.id}`} className="hover:text-primary">
                 {user.username}
               </Link>

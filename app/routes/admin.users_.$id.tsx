@@ -33,10 +33,10 @@ export default function AdminUser() {
   const { user, sessions, myId } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <Link to="/admin/users" className="text-sm font-semibold text-primary hover:underline">
+      <Link to="/admin/users" className="text-sm font-bold text-primary hover:underline">
         User Management
       </Link>
-      <h1 className="mt-2 font-display text-3xl font-extrabold uppercase text-primary">
+      <h1 className="mt-2 font-display text-3xl font-bold uppercase text-primary">
         {user.username}
       </h1>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
@@ -55,7 +55,7 @@ export default function AdminUser() {
         <UserChangeButtons user={user} isMe={user.id === myId} />
       </div>
 
-      <h2 className="mt-10 font-display text-2xl font-extrabold uppercase">Sessions</h2>
+      <h2 className="mt-10 font-display text-2xl font-bold uppercase">Sessions</h2>
       <AdminTable
         label="Sessions"
         headings={["Device", "Browser", "Signed In", "Last Active"]}

@@ -185,7 +185,7 @@ export default function AdminWagerRaces() {
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl border border-accent bg-card p-5">
             <dt className="text-sm font-bold uppercase tracking-widest text-muted">{label}</dt>
-            <dd className="mt-1 font-display text-3xl font-extrabold">{value}</dd>
+            <dd className="mt-1 font-display text-3xl font-bold">{value}</dd>
           </div>
         ))}
       </dl>
@@ -194,7 +194,7 @@ export default function AdminWagerRaces() {
 
       {showForm ? (
         <section id="race-form" aria-labelledby="race-form-heading" className="mt-8">
-          <h2 id="race-form-heading" className="font-display text-2xl font-extrabold uppercase">
+          <h2 id="race-form-heading" className="font-display text-2xl font-bold uppercase">
             {formRace ? `Edit ${formRace.title}` : "New Race"}
           </h2>
           <RaceForm
@@ -209,7 +209,7 @@ export default function AdminWagerRaces() {
       ) : null}
 
       <section aria-labelledby="race-list" className="mt-10">
-        <h2 id="race-list" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="race-list" className="font-display text-2xl font-bold uppercase">
           Races
         </h2>
         {races.length === 0 ? (

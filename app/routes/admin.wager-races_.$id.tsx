@@ -100,7 +100,7 @@ export default function AdminRacePayouts() {
   const completed = race.status === "completed";
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin/wager-races" className="text-sm font-semibold text-primary hover:underline">
+      <Link to="/admin/wager-races" className="text-sm font-bold text-primary hover:underline">
         Wager Race Management
       </Link>
       <AdminPageHeader title={`${race.title} Payouts`}>

@@ -131,7 +131,7 @@ export default function AuthPage() {
     return (
       <div className="mx-auto max-w-md px-4 py-12">
         <div className="rounded-xl border border-accent bg-card p-6 sm:p-8">
-          <h1 className="font-display text-3xl font-extrabold uppercase text-primary">Sign In</h1>
+          <h1 className="font-display text-3xl font-bold uppercase text-primary">Sign In</h1>
           <TwoStepCodeForm
             action={authPath("login", redirectTo, "code")}
             restart={authPath("login", redirectTo)}
@@ -145,7 +145,7 @@ export default function AuthPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-accent bg-card p-6 sm:p-8">
-        <h1 className="font-display text-3xl font-extrabold uppercase text-primary">
+        <h1 className="font-display text-3xl font-bold uppercase text-primary">
           {registering ? "Create Account" : "Sign In"}
         </h1>
         <p className="mb-6 mt-2 text-sm text-muted">
@@ -158,7 +158,7 @@ export default function AuthPage() {
           {registering ? "Already have an account? " : "No account yet? "}
           <Link
             to={authPath(registering ? "login" : "register", redirectTo)}
-            className="font-semibold text-primary underline-offset-4 hover:underline"
+            className="font-bold text-primary underline-offset-4 hover:underline"
           >
             {registering ? "Sign in" : "Create one"}
           </Link>

@@ -40,7 +40,7 @@ export default function BonusCodes() {
       >
         <p className="mt-3 text-sm">
           Never miss a code:{" "}
-          <Link to="/notification-preferences" className="font-semibold text-primary underline">
+          <Link to="/notification-preferences" className="font-bold text-primary underline">
             enable e-mail notifications
           </Link>{" "}
           and we tell you when a new one drops.
@@ -66,7 +66,7 @@ export default function BonusCodes() {
                   >
                     {code.code}
                   </p>
-                  <p className={`mt-1 text-lg font-bold ${code.expired ? "text-muted" : ""}`}>
+                  <p className={`mt-1 text-base font-bold ${code.expired ? "text-muted" : ""}`}>
                     {code.value}
                   </p>
                 </div>

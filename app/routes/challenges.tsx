@@ -31,7 +31,7 @@ export default function Challenges() {
         {tiles.map((tile) => (
           <div key={tile.label} className={CARD} data-testid="challenge-tile">
             <dt className="text-xs font-bold tracking-widest text-muted">{tile.label}</dt>
-            <dd className="mt-1 font-display text-3xl font-extrabold text-primary">{tile.value}</dd>
+            <dd className="mt-1 font-display text-3xl font-bold text-primary">{tile.value}</dd>
           </div>
         ))}
       </dl>
@@ -48,9 +48,7 @@ export default function Challenges() {
                 {challenge.category}
               </span>
             </div>
-            <h2 className="mt-3 font-display text-2xl font-extrabold uppercase">
-              {challenge.title}
-            </h2>
+            <h2 className="mt-3 font-display text-2xl font-bold uppercase">{challenge.title}</h2>
             <p className="mt-2 text-sm text-muted">{challenge.description}</p>
             <p className="mt-3 text-sm">
               Reward: <strong className="text-primary">{challenge.reward}</strong>

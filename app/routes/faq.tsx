@@ -28,7 +28,7 @@ export default function Faq() {
                 key={item.question}
                 className="group rounded-xl border border-accent bg-card"
               >
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold [&::-webkit-details-marker]:hidden">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-bold [&::-webkit-details-marker]:hidden">
                   {item.question}
                   <ChevronDownIcon className="shrink-0 transition-transform group-open:rotate-180" />
                 </summary>

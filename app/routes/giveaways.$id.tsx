@@ -63,7 +63,7 @@ export default function GiveawayPage() {
   const refusal = useActionData<typeof action>();
   return (
     <div className={PAGE}>
-      <Link to="/giveaways" className="text-sm font-semibold text-muted hover:text-primary">
+      <Link to="/giveaways" className="text-sm font-bold text-muted hover:text-primary">
         <span aria-hidden="true">←</span> All giveaways
       </Link>
       <PageHeader title={giveaway.title} intro={`Prize: ${giveaway.prize}`} />

@@ -104,7 +104,7 @@ export default function GiveawayProofPage() {
     check !== null && check.seedHashMatches && check.clientSeedMatches && check.winnersMatch;
   return (
     <div className={PAGE}>
-      <Link to={`/giveaways/${id}`} className="text-sm font-semibold text-muted hover:text-primary">
+      <Link to={`/giveaways/${id}`} className="text-sm font-bold text-muted hover:text-primary">
         <span aria-hidden="true">←</span> Back to the giveaway
       </Link>
       <PageHeader

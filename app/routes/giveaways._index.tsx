@@ -31,7 +31,7 @@ export default function Giveaways() {
         <ul className="grid gap-4 md:grid-cols-2">
           {giveaways.map((giveaway) => (
             <li key={giveaway.id} className={CARD}>
-              <h2 className="font-display text-xl font-extrabold uppercase">
+              <h2 className="font-display text-xl font-bold uppercase">
                 <Link to={`/giveaways/${giveaway.id}`} className="hover:text-primary">
                   {giveaway.title}
                 </Link>

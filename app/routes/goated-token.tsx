@@ -21,9 +21,7 @@ export default function GoatedToken() {
         {AIRDROP.figures.map((figure) => (
           <div key={figure.label} className={CARD}>
             <dt className="text-sm text-muted">{figure.label}</dt>
-            <dd className="mt-1 font-display text-3xl font-extrabold text-primary">
-              {figure.value}
-            </dd>
+            <dd className="mt-1 font-display text-3xl font-bold text-primary">{figure.value}</dd>
           </div>
         ))}
       </dl>

@@ -20,10 +20,7 @@ export default function Help() {
           const { action } = section;
           return (
             <section key={section.title} className={CARD} aria-labelledby={headingId}>
-              <h2
-                id={headingId}
-                className="font-display text-xl font-extrabold uppercase text-primary"
-              >
+              <h2 id={headingId} className="font-display text-xl font-bold uppercase text-primary">
                 {section.title}
               </h2>
               <p className="mt-2 text-sm">{section.text}</p>

@@ -18,16 +18,19 @@ export default function HowItWorks() {
       <ol className="grid gap-4 md:grid-cols-3">
         {HOW_IT_WORKS.steps.map((step, index) => (
           <li key={step.title} className={CARD}>
-            <span className="font-display text-4xl font-extrabold text-primary" aria-hidden="true">
+            <span
+              className="font-display text-3xl sm:text-4xl font-bold text-primary"
+              aria-hidden="true"
+            >
               {index + 1}
             </span>
-            <h2 className="mt-2 font-display text-xl font-extrabold uppercase">{step.title}</h2>
+            <h2 className="mt-2 font-display text-xl font-bold uppercase">{step.title}</h2>
             <p className="mt-2 text-sm text-muted">{step.text}</p>
           </li>
         ))}
       </ol>
       <p className="mt-6 text-sm uppercase tracking-widest text-muted">Official referral code</p>
-      <p className="mt-1 inline-block select-all rounded-md border border-dashed border-primary/60 bg-card px-6 py-3 font-display text-3xl font-extrabold tracking-widest text-primary">
+      <p className="mt-1 inline-block select-all rounded-md border border-dashed border-primary/60 bg-card px-6 py-3 font-display text-3xl font-bold tracking-widest text-primary">
         {REFERRAL_CODE}
       </p>
       <section aria-labelledby="next-heading" className="mt-10">

@@ -100,12 +100,12 @@ export default function Leaderboard() {
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-4xl font-extrabold uppercase text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-5xl">
+          <h1 className="font-display text-3xl font-bold uppercase text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-5xl">
             Leaderboard
           </h1>
           <DataAge lastUpdated={lastUpdated} now={now} />
         </div>
-        <p className="text-sm font-semibold text-muted" data-testid="player-count">
+        <p className="text-sm font-bold text-muted" data-testid="player-count">
           {playerCountText({
             searching: q !== "",
             matches: totalPlayers,
@@ -156,7 +156,7 @@ export default function Leaderboard() {
           />
         ) : syncError ? (
           <div role="alert" className="px-6 py-12 text-center">
-            <h2 className="font-display text-xl font-extrabold uppercase">
+            <h2 className="font-display text-xl font-bold uppercase">
               Failed to load leaderboard data
             </h2>
             <p className="mt-2 text-sm text-muted">{syncError}</p>
@@ -173,7 +173,7 @@ export default function Leaderboard() {
           </p>
         ) : (
           <div className="px-6 py-12 text-center">
-            <h2 className="font-display text-xl font-extrabold uppercase">No Data Available</h2>
+            <h2 className="font-display text-xl font-bold uppercase">No Data Available</h2>
             <CallToAction to={retryHref} secondary className="mt-5 px-5 py-2">
               Refresh Data
             </CallToAction>

@@ -102,7 +102,7 @@ export default function NotificationPreferencesPage() {
   const saving = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="font-display text-4xl font-extrabold uppercase text-primary">
+      <h1 className="font-display text-3xl sm:text-4xl font-bold uppercase text-primary">
         Notification Preferences
       </h1>
       <p className="mb-6 mt-2 text-muted">
@@ -123,7 +123,7 @@ export default function NotificationPreferencesPage() {
               className="mt-1 h-5 w-5 accent-[#D7FF00]"
             />
             <span>
-              <span className="block font-semibold">{LABELS[key].title}</span>
+              <span className="block font-bold">{LABELS[key].title}</span>
               <span className="block text-sm text-muted">{LABELS[key].description}</span>
             </span>
           </label>
@@ -145,7 +145,7 @@ function PushDevices({ devices }: { devices: { id: number; label: string; create
       aria-labelledby="push-devices"
       className="mt-6 space-y-4 rounded-xl border border-accent bg-card p-6"
     >
-      <h2 id="push-devices" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="push-devices" className="font-display text-xl font-bold uppercase">
         Push notifications
       </h2>
       <p className="text-sm text-muted">
@@ -158,7 +158,7 @@ function PushDevices({ devices }: { devices: { id: number; label: string; create
           {devices.map((device) => (
             <li key={device.id} className="flex items-center justify-between gap-3 py-2">
               <span>
-                <span className="block font-semibold">{device.label}</span>
+                <span className="block font-bold">{device.label}</span>
                 <span className="block text-xs text-muted">
                   Since {device.createdAt.slice(0, 10)}
                 </span>

@@ -37,7 +37,7 @@ export default function NotificationPage() {
   const { notification } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/notifications" className="text-sm font-semibold text-primary hover:underline">
+      <Link to="/notifications" className="text-sm font-bold text-primary hover:underline">
         Back to notifications
       </Link>
       <article className="mt-4 rounded-xl border border-accent bg-card p-6">
@@ -47,7 +47,7 @@ export default function NotificationPage() {
             {formatDateTime(notification.createdAt)}
           </time>
         </div>
-        <h1 className="mt-3 font-display text-3xl font-extrabold uppercase text-primary">
+        <h1 className="mt-3 font-display text-3xl font-bold uppercase text-primary">
           {notification.title}
         </h1>
         <p className="mt-4 whitespace-pre-line">{notification.message}</p>

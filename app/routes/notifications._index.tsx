@@ -69,7 +69,7 @@ export default function NotificationsPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-4xl font-extrabold uppercase text-primary">
+          <h1 className="font-display text-3xl sm:text-4xl font-bold uppercase text-primary">
             Notifications
           </h1>
           <p className="mt-2 text-muted" aria-live="polite">

@@ -268,7 +268,9 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
-      <h1 className="font-display text-4xl font-extrabold uppercase text-primary">My Profile</h1>
+      <h1 className="font-display text-3xl sm:text-4xl font-bold uppercase text-primary">
+        My Profile
+      </h1>
 
       <section className="rounded-xl border border-accent bg-card p-6">
         {/* On a phone the name takes the room beside the emblem and Edit drops below; a long
@@ -276,7 +278,7 @@ export default function ProfilePage() {
         <div className="flex flex-wrap items-center gap-4 sm:gap-5">
           <ProfileEmblem username={account.username} color={account.profileColor} />
           <div className="min-w-0 flex-1 basis-40">
-            <p className="font-display text-2xl font-extrabold [overflow-wrap:anywhere] sm:text-3xl">
+            <p className="font-display text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
               {account.username}
             </p>
             <p className="text-muted [overflow-wrap:anywhere]">
@@ -320,10 +322,7 @@ export default function ProfilePage() {
         title="About Me"
         action={
           inEditMode ? null : (
-            <Link
-              to="/profile?edit=1"
-              className="text-sm font-semibold text-primary hover:underline"
-            >
+            <Link to="/profile?edit=1" className="text-sm font-bold text-primary hover:underline">
               Edit
             </Link>
           )
@@ -348,7 +347,7 @@ export default function ProfilePage() {
               key={entry.id}
               to={`/profile?tab=${entry.id}`}
               aria-current={entry.id === tab ? "page" : undefined}
-              className="rounded-md px-3 py-2 text-sm font-semibold uppercase text-muted hover:text-white aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+              className="rounded-md px-3 py-2 text-sm font-bold uppercase text-muted hover:text-white aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
             >
               {entry.label}
             </Link>

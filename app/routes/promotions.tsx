@@ -80,7 +80,7 @@ function Card({ promotion }: { promotion: PromotionCard }) {
         </div>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="font-display text-xl font-extrabold uppercase">{promotion.displayTitle}</h2>
+        <h2 className="font-display text-xl font-bold uppercase">{promotion.displayTitle}</h2>
         <p className="mt-2 text-sm text-muted">{promotion.description}</p>
         <ul className="mt-3 space-y-1 text-sm">
           {promotion.details.map((detail) => (
@@ -146,10 +146,7 @@ export default function Promotions() {
         className="mt-10 flex flex-col items-start gap-4 rounded-xl border border-primary/40 bg-card p-6 sm:flex-row sm:items-center sm:justify-between"
       >
         <div>
-          <h2
-            id="never-miss"
-            className="font-display text-2xl font-extrabold uppercase text-primary"
-          >
+          <h2 id="never-miss" className="font-display text-2xl font-bold uppercase text-primary">
             Never Miss a Promotion
           </h2>
           <p className="mt-1 text-sm text-muted">

@@ -69,9 +69,7 @@ export default function ProvablyFair() {
         <dl className="mt-4 grid gap-4 md:grid-cols-3">
           {FAIRNESS_TERMS.map((term) => (
             <div key={term.term} className={CARD}>
-              <dt className="font-display text-lg font-extrabold uppercase text-primary">
-                {term.term}
-              </dt>
+              <dt className="font-display text-xl font-bold uppercase text-primary">{term.term}</dt>
               <dd className="mt-2 text-sm">{term.text}</dd>
             </div>
           ))}

@@ -26,9 +26,7 @@ export default function Socials() {
               >
                 <Icon className="h-8 w-8 shrink-0 text-primary" />
                 <span>
-                  <span className="block font-display text-xl font-extrabold uppercase">
-                    {name}
-                  </span>
+                  <span className="block font-display text-xl font-bold uppercase">{name}</span>
                   <span className="mt-1 block text-sm text-muted">{text}</span>
                 </span>
               </a>

@@ -73,10 +73,7 @@ export default function Support() {
       <PageHeader title="VIP Support" intro={SUPPORT_PAGE.intro} backToHome />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <section id="chat" className={CARD} aria-labelledby="chat-heading">
-          <h2
-            id="chat-heading"
-            className="font-display text-xl font-extrabold uppercase text-primary"
-          >
+          <h2 id="chat-heading" className="font-display text-xl font-bold uppercase text-primary">
             Chat with VIP Support
           </h2>
           <p className="mb-4 mt-2 text-sm text-muted">
@@ -102,7 +99,7 @@ export default function Support() {
         <section className={CARD} aria-labelledby="contact-heading">
           <h2
             id="contact-heading"
-            className="font-display text-xl font-extrabold uppercase text-primary"
+            className="font-display text-xl font-bold uppercase text-primary"
           >
             Contact on Telegram
           </h2>

@@ -23,7 +23,7 @@ export default function Telegram() {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {TELEGRAM_PAGE.expectations.map((item) => (
             <li key={item.title} className={CARD}>
-              <h3 className="font-display text-lg font-extrabold uppercase text-primary">
+              <h3 className="font-display text-xl font-bold uppercase text-primary">
                 {item.title}
               </h3>
               <p className="mt-1 text-sm">{item.text}</p>

@@ -63,7 +63,7 @@ function StrategyCard({ strategy }: { strategy: Strategy }) {
         </span>
         <span className="text-muted">{formatCount(strategy.votes)} votes</span>
       </div>
-      <h3 className="mt-3 font-display text-lg font-extrabold uppercase">{strategy.title}</h3>
+      <h3 className="mt-3 font-display text-xl font-bold uppercase">{strategy.title}</h3>
       <p className="mt-2 text-sm text-muted">{strategy.description}</p>
       <p className="mt-3 text-xs">By {strategy.author}</p>
     </article>

@@ -52,7 +52,7 @@ export default function UnsubscribePage() {
   const shownProblem = actionData?.problem ?? problem;
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="font-display text-3xl font-extrabold uppercase text-primary">Unsubscribe</h1>
+      <h1 className="font-display text-3xl font-bold uppercase text-primary">Unsubscribe</h1>
       <div className="mt-6 rounded-xl border border-accent bg-card p-6" role="status">
         {shownProblem ? (
           <p>{shownProblem}</p>

@@ -48,15 +48,15 @@ export default function MemberProfilePage() {
       <section className="flex flex-wrap items-center gap-5 rounded-xl border border-accent bg-card p-6">
         <ProfileEmblem username={profile.username} color={profile.profileColor} />
         <div>
-          <h1 className="font-display text-3xl font-extrabold">{profile.username}</h1>
+          <h1 className="font-display text-3xl font-bold">{profile.username}</h1>
           <p className="text-muted">Member since {formatDate(profile.createdAt)}</p>
           {profile.telegramUsername ? (
             <p data-testid="member-telegram">
               <span className="break-all">@{profile.telegramUsername}</span>{" "}
               {profile.telegramVerified ? (
-                <span className="font-semibold text-success">Verified</span>
+                <span className="font-bold text-success">Verified</span>
               ) : (
-                <span className="font-semibold text-muted">Unverified</span>
+                <span className="font-bold text-muted">Unverified</span>
               )}
             </p>
           ) : null}
@@ -68,7 +68,7 @@ export default function MemberProfilePage() {
         </p>
       </ProfileSection>
       <ProfileSection id="member-rank" title="Rank">
-        <p className="font-display text-2xl font-extrabold text-primary">{profile.currentTier}</p>
+        <p className="font-display text-2xl font-bold text-primary">{profile.currentTier}</p>
         <p className="text-muted">Total wagered {formatUsd(profile.totalWagered)}</p>
         <StaleDataAge />
       </ProfileSection>

@@ -31,7 +31,7 @@ export default function VerifyEmailPage() {
   const { message } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="font-display text-3xl font-extrabold uppercase text-primary">
+      <h1 className="font-display text-3xl font-bold uppercase text-primary">
         Confirm your e-mail
       </h1>
       <p className="mt-6 rounded-xl border border-accent bg-card p-6" role="status">

@@ -35,7 +35,7 @@ export default function VipProgram() {
         <div className="mt-4 space-y-2">
           {VIP_TIERS.map((tier) => (
             <details key={tier.name} className="group rounded-xl border border-accent bg-card">
-              <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-4 font-display text-lg font-extrabold uppercase [&::-webkit-details-marker]:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-4 font-display text-xl font-bold uppercase [&::-webkit-details-marker]:hidden">
                 {tier.name}
                 <ChevronDownIcon className="transition-transform group-open:rotate-180" />
               </summary>
@@ -93,7 +93,7 @@ export default function VipProgram() {
             <tbody>
               {VIP_BENEFITS.map((benefit) => (
                 <tr key={benefit.name} className="border-t border-accent">
-                  <th scope="row" className="px-4 py-3 text-left font-semibold">
+                  <th scope="row" className="px-4 py-3 text-left font-bold">
                     {benefit.name}
                   </th>
                   {VIP_TIER_NAMES.map((tier) =>

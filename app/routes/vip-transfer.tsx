@@ -108,7 +108,7 @@ export default function VipTransfer() {
                   <td className="py-3 text-right font-bold text-primary">
                     {formatWholeUsd(tier.bonus)}
                   </td>
-                  <td className="py-3 font-semibold">{tier.level}</td>
+                  <td className="py-3 font-bold">{tier.level}</td>
                 </tr>
               ))}
             </tbody>

@@ -93,7 +93,7 @@ export default function ResultProofPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-sm font-bold uppercase tracking-widest text-muted">Result proof</p>
-      <h1 className="mt-1 font-display text-3xl font-extrabold uppercase text-primary sm:text-5xl">
+      <h1 className="mt-1 font-display text-3xl font-bold uppercase text-primary sm:text-5xl">
         {title}
       </h1>
       <p className="mt-3 max-w-2xl text-muted">
@@ -106,14 +106,14 @@ export default function ResultProofPage() {
       </p>
 
       <section aria-labelledby="published-hash" className="mt-8">
-        <h2 id="published-hash" className="font-display text-xl font-extrabold uppercase">
+        <h2 id="published-hash" className="font-display text-xl font-bold uppercase">
           Published hash
         </h2>
         <p className="mt-2 break-all font-mono">{resultHash ?? "None"}</p>
       </section>
 
       <section aria-labelledby="server-check" className="mt-8">
-        <h2 id="server-check" className="font-display text-xl font-extrabold uppercase">
+        <h2 id="server-check" className="font-display text-xl font-bold uppercase">
           The server&apos;s check
         </h2>
         <p className={`mt-2 font-bold ${verdict === "differs" ? "text-destructive" : ""}`}>
@@ -125,7 +125,7 @@ export default function ResultProofPage() {
       </section>
 
       <section aria-labelledby="browser-check" className="mt-8">
-        <h2 id="browser-check" className="font-display text-xl font-extrabold uppercase">
+        <h2 id="browser-check" className="font-display text-xl font-bold uppercase">
           Your browser&apos;s check
         </h2>
         {/* In the page from the start, so that screen readers announce the verdict replacing it. */}
@@ -139,7 +139,7 @@ export default function ResultProofPage() {
       </section>
 
       <section aria-labelledby="canonical-result" className="mt-8">
-        <h2 id="canonical-result" className="font-display text-xl font-extrabold uppercase">
+        <h2 id="canonical-result" className="font-display text-xl font-bold uppercase">
           Canonical result
         </h2>
         <pre className="mt-2 whitespace-pre-wrap break-all rounded-xl border border-accent bg-card p-4 font-mono text-sm">

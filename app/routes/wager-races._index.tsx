@@ -55,8 +55,8 @@ export default function WagerRacesPage() {
   if (!board) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="font-display text-3xl font-extrabold uppercase">Wager Races</h1>
-        <p className="mt-4 text-lg font-bold">No participants in the current race</p>
+        <h1 className="font-display text-3xl font-bold uppercase">Wager Races</h1>
+        <p className="mt-4 text-base font-bold">No participants in the current race</p>
         <CallToAction to="/leaderboard" className="mt-6 px-5 py-2">
           View Regular Leaderboard
         </CallToAction>

@@ -22,7 +22,7 @@ export default function RaceHistoryPage() {
   const { races } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="font-display text-3xl font-extrabold uppercase text-primary sm:text-5xl">
+      <h1 className="font-display text-3xl font-bold uppercase text-primary sm:text-5xl">
         Past Wager Races
       </h1>
       <p className="mt-2 text-muted">
@@ -40,7 +40,7 @@ export default function RaceHistoryPage() {
                 {RACE_TYPE_LABELS[race.type] ?? race.type} · {formatMediumDate(race.startDate)} to{" "}
                 {formatMediumDate(race.endDate)} (UTC)
               </p>
-              <h2 className="mt-1 font-display text-xl font-extrabold uppercase">
+              <h2 className="mt-1 font-display text-xl font-bold uppercase">
                 <Link to={`/wager-races/${race.id}`} className="hover:text-primary">
                   {race.title}
                 </Link>

@@ -38,7 +38,7 @@ export function AdminBonusCodeCard({
           <h3 className="break-all font-mono text-xl font-bold tracking-wider text-primary">
             {code.code}
           </h3>
-          <p className="mt-1 font-semibold">{code.value}</p>
+          <p className="mt-1 font-bold">{code.value}</p>
         </div>
         {code.expired ? (
           <span className="rounded-full border border-accent px-3 py-1 text-xs font-bold uppercase text-muted">

@@ -6,7 +6,7 @@ import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 export function AdminAccessRequired() {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-extrabold uppercase text-primary">
+      <h1 className="font-display text-3xl font-bold uppercase text-primary">
         Admin Access Required
       </h1>
       <p className="mt-4 text-muted">You need admin privileges to view this page.</p>

@@ -37,7 +37,7 @@ function ChartFigure({
   const ids = { title: `${id}-title`, desc: `${id}-desc` };
   return (
     <figure className="rounded-xl border border-accent bg-card p-4">
-      <figcaption className="font-display text-lg font-extrabold uppercase">{title}</figcaption>
+      <figcaption className="font-display text-xl font-bold uppercase">{title}</figcaption>
       <p className="mt-1 text-sm text-muted">{description}</p>
       <div className="mt-3">
         {empty !== null ? (
@@ -92,7 +92,7 @@ export function DailyChart({
               className="stroke-accent"
               strokeWidth={1}
             />
-            <text x={-8} y={line.y} dy="0.35em" textAnchor="end" className="fill-muted text-[11px]">
+            <text x={-8} y={line.y} dy="0.35em" textAnchor="end" className="fill-muted text-xs">
               {format(line.value)}
             </text>
           </g>
@@ -128,7 +128,7 @@ export function DailyChart({
           </>
         )}
         {first && last ? (
-          <g className="fill-muted text-[11px]">
+          <g className="fill-muted text-xs">
             <text x={0} y={PLOT.height + 18}>
               {shortDayLabel(first.day)}
             </text>
@@ -170,7 +170,7 @@ export function ShareChart({
     >
       {bars.map((bar, index) => (
         <g key={`${bar.label}-${index}`} transform={`translate(0 ${index * BAR_ROW})`}>
-          <text x={0} y={BAR_ROW / 2} dy="0.35em" className="fill-white text-[13px]">
+          <text x={0} y={BAR_ROW / 2} dy="0.35em" className="fill-white text-sm">
             {bar.label.length > 24 ? `${bar.label.slice(0, 23)}…` : bar.label}
           </text>
           <rect
@@ -185,7 +185,7 @@ export function ShareChart({
             x={LABEL_WIDTH + bar.width + 8}
             y={BAR_ROW / 2}
             dy="0.35em"
-            className="fill-muted text-[13px] tabular-nums"
+            className="fill-muted text-sm tabular-nums"
           >
             {bar.value.toLocaleString("en-US")}
           </text>

@@ -24,7 +24,7 @@ export interface DeleteQuestionProps {
 }
 
 const DANGER_BUTTON =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-destructive px-4 py-2 font-display font-extrabold uppercase tracking-wide text-page hover:brightness-110";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-destructive px-4 py-2 font-display font-bold uppercase tracking-wide text-page hover:brightness-110";
 
 const headingId = (id: string) => `delete-title-${id}`;
 
@@ -37,7 +37,7 @@ function DeleteQuestion({
 }) {
   return (
     <>
-      <h2 id={headingId(question.id)} className="font-display text-xl font-extrabold uppercase">
+      <h2 id={headingId(question.id)} className="font-display text-xl font-bold uppercase">
         {question.heading}
       </h2>
       <p className="mt-2 text-muted">{question.text}</p>

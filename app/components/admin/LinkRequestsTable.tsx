@@ -26,7 +26,7 @@ export interface LinkRequestRow {
 export function LinkRequestsTable({ requests }: { requests: readonly LinkRequestRow[] }) {
   return (
     <section aria-labelledby="link-requests" className="mt-10">
-      <h2 id="link-requests" className="font-display text-2xl font-extrabold uppercase">
+      <h2 id="link-requests" className="font-display text-2xl font-bold uppercase">
         Link requests
       </h2>
       <AdminTable
@@ -36,7 +36,7 @@ export function LinkRequestsTable({ requests }: { requests: readonly LinkRequest
       >
         {requests.map((request) => (
           <tr key={request.id} className="border-t border-accent align-top">
-            <td className="px-3 py-3 font-semibold">
+            <td className="px-3 py-3 font-bold">
               <Link to={`/admin/users/${request.userId}`} className="hover:text-primary">
                 {request.username}
               </Link>
@@ -67,7 +67,7 @@ export function LinkRequestsTable({ requests }: { requests: readonly LinkRequest
                     <input type="hidden" name="requestId" value={request.id} />
                     <button
                       type="submit"
-                      className={`${decision === "approve" ? PRIMARY_BUTTON : SECONDARY_BUTTON} px-3 py-1 text-xs`}
+                      className={`${decision === "approve" ? PRIMARY_BUTTON : SECONDARY_BUTTON} px-3 py-1 text-sm`}
                       aria-label={`${decision === "approve" ? "Approve" : "Reject"}: ${request.username} as ${request.goatedUsername}`}
                     >
                       {decision === "approve" ? "Approve" : "Reject"}

@@ -34,7 +34,7 @@ export function UserChangeButtons({
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <button
             type="submit"
-            className={`${SECONDARY_BUTTON} px-3 py-1 text-xs`}
+            className={`${SECONDARY_BUTTON} px-3 py-1 text-sm`}
             aria-label={`${LABELS[change]}: ${user.username}`}
           >
             {LABELS[change]}

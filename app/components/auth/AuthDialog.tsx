@@ -40,7 +40,7 @@ export default function AuthDialog({
         <div className="mb-6 flex items-start justify-between gap-4">
           <h2
             id="auth-dialog-title"
-            className="font-display text-3xl font-extrabold uppercase text-primary"
+            className="font-display text-3xl font-bold uppercase text-primary"
           >
             {registering ? "Create Account" : "Sign In"}
           </h2>
@@ -59,7 +59,7 @@ export default function AuthDialog({
           <button
             type="button"
             onClick={() => setMode(registering ? "login" : "register")}
-            className="font-semibold text-primary underline-offset-4 hover:underline"
+            className="font-bold text-primary underline-offset-4 hover:underline"
           >
             {registering ? "Sign in" : "Create one"}
           </button>

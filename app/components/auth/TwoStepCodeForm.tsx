@@ -56,10 +56,7 @@ export function TwoStepCodeForm({
         </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link
-          to={restart}
-          className="font-semibold text-primary underline-offset-4 hover:underline"
-        >
+        <Link to={restart} className="font-bold text-primary underline-offset-4 hover:underline">
           Start over
         </Link>
       </p>

@@ -158,7 +158,7 @@ export function PageHero({
         <p className="mt-2 text-xs font-bold uppercase tracking-[0.2em] text-primary sm:text-sm">
           {content.kicker}
         </p>
-        <p className="font-display text-3xl font-extrabold uppercase leading-none text-white drop-shadow-[0_0_18px_rgba(215,255,0,0.25)] sm:text-5xl">
+        <p className="font-display text-3xl font-bold uppercase leading-none text-white drop-shadow-[0_0_18px_rgba(215,255,0,0.25)] sm:text-5xl">
           {content.headline}
         </p>
         <p className="max-w-md text-sm text-muted sm:text-base">{content.text}</p>

@@ -25,7 +25,9 @@ export function ErrorPanel({
 }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-extrabold uppercase text-primary">{title}</h1>
+      <h1 className="font-display text-3xl sm:text-4xl font-bold uppercase text-primary">
+        {title}
+      </h1>
       <p className="mt-4 text-muted">{message}</p>
       {detail ? (
         <pre className="mt-6 overflow-x-auto whitespace-pre-wrap rounded-lg border border-accent bg-card p-4 text-left text-sm text-destructive">

@@ -10,7 +10,7 @@ const CARD_CLASS =
 
 function Mark({ mark }: { mark: FeatureMark }) {
   return (
-    <span className="mb-2 self-start rounded-full bg-primary px-2 py-0.5 text-[10px] font-bold tracking-wider text-primary-foreground">
+    <span className="mb-2 self-start rounded-full bg-primary px-2 py-0.5 text-xs font-bold tracking-wider text-primary-foreground">
       {mark}
     </span>
   );
@@ -27,7 +27,7 @@ function LockedCard({ card }: { card: FeatureCard }) {
       data-testid="feature-card-locked"
     >
       <LockIcon className="absolute right-3 top-3 h-5 w-5 text-muted" />
-      <h3 className="font-display text-lg font-extrabold uppercase text-muted">{card.title}</h3>
+      <h3 className="font-display text-xl font-bold uppercase text-muted">{card.title}</h3>
       <p className="mt-1 text-sm text-muted">{card.text}</p>
       <span
         id={tooltipId}
@@ -46,7 +46,7 @@ export function FeatureCards({ signedIn }: { signedIn: boolean }) {
     <section aria-labelledby="features-heading">
       <h2
         id="features-heading"
-        className="font-display text-2xl font-extrabold uppercase tracking-wide sm:text-3xl"
+        className="font-display text-2xl font-bold uppercase tracking-wide sm:text-3xl"
       >
         Everything for Goated players
       </h2>
@@ -58,7 +58,7 @@ export function FeatureCards({ signedIn }: { signedIn: boolean }) {
             ) : (
               <Link to={card.to} className={`${CARD_CLASS} hover:border-primary`}>
                 {card.mark ? <Mark mark={card.mark} /> : null}
-                <h3 className="font-display text-lg font-extrabold uppercase">{card.title}</h3>
+                <h3 className="font-display text-xl font-bold uppercase">{card.title}</h3>
                 <p className="mt-1 text-sm text-muted">{card.text}</p>
               </Link>
             )}

@@ -158,7 +158,7 @@ export function HeadlineCarousel({
               // The strip clips anything outside it, so keyboard focus is drawn inside the item.
               className="flex min-h-32 flex-col items-center justify-center rounded-xl px-6 py-6 text-center hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-offset-[-4px]"
             >
-              <span className="font-display text-3xl font-extrabold uppercase tracking-wide text-primary sm:text-5xl">
+              <span className="font-display text-3xl font-bold uppercase tracking-wide text-primary sm:text-5xl">
                 {item.id === TOTAL_WAGERED_ITEM_ID ? (
                   <>
                     +<TotalWagered value={totalWagered} /> {item.headline}

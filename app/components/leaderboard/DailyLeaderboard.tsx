@@ -19,7 +19,7 @@ export function DailyLeaderboard({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2
           id="daily-leaderboard"
-          className="font-display text-2xl font-extrabold uppercase tracking-wide text-primary sm:text-3xl"
+          className="font-display text-2xl font-bold uppercase tracking-wide text-primary sm:text-3xl"
         >
           Daily Leaderboard
         </h2>

@@ -41,10 +41,7 @@ export function PlayerStatsPanel({
       <div className="flex items-start justify-between gap-4">
         <div>
           <p className="text-xs uppercase tracking-widest text-muted">Player stats</p>
-          <h2
-            id="player-stats-title"
-            className="mt-1 break-all font-display text-2xl font-extrabold"
-          >
+          <h2 id="player-stats-title" className="mt-1 break-all font-display text-2xl font-bold">
             {player.name}
           </h2>
           <p className="mt-2 flex items-center gap-2 text-sm text-muted">
@@ -68,7 +65,7 @@ export function PlayerStatsPanel({
                 {PERIOD_NAMES[period].label}
               </dt>
               <dd className="mt-1 flex items-baseline justify-between gap-3">
-                <span className="text-lg font-bold tabular-nums">
+                <span className="text-base font-bold tabular-nums">
                   {formatUsd(player.wagered[PERIOD_NAMES[period].column])}
                 </span>
                 <span className="text-sm text-muted">

@@ -36,8 +36,8 @@ export function RankMedal({ rank, pixels = 24 }: { rank: number; pixels?: number
         y="15"
         textAnchor="middle"
         dominantBaseline="central"
-        fontSize="10"
-        fontWeight="800"
+        fontSize="14"
+        fontWeight="700"
         fill="#14151A"
       >
         {rank}

@@ -4,7 +4,7 @@ import { RankMedal } from "./RankMedal";
 const TOP_THREE = ["text-primary", "text-primary/90", "text-primary/80"];
 // Narrow on a phone, so a race table's four columns read whole at 360 px (issue 35).
 const CELL = "px-2 py-3 sm:px-3";
-const VALUE_CELL = `${CELL} text-right font-semibold tabular-nums`;
+const VALUE_CELL = `${CELL} text-right font-bold tabular-nums`;
 
 /** The header of a standings table: Rank, the player column, then the value columns. */
 export function StandingHeaderRow({
@@ -16,14 +16,14 @@ export function StandingHeaderRow({
 }) {
   return (
     <tr className="border-b border-accent text-left text-xs uppercase tracking-wider text-muted">
-      <th scope="col" className={`w-10 sm:w-16 ${CELL} font-semibold`}>
+      <th scope="col" className={`w-10 sm:w-16 ${CELL} font-bold`}>
         Rank
       </th>
-      <th scope="col" className={`${CELL} font-semibold`}>
+      <th scope="col" className={`${CELL} font-bold`}>
         {playerHeading}
       </th>
       {valueHeadings.map((heading) => (
-        <th key={heading} scope="col" className={`${CELL} text-right font-semibold`}>
+        <th key={heading} scope="col" className={`${CELL} text-right font-bold`}>
           {heading}
         </th>
       ))}
@@ -53,9 +53,7 @@ export function StandingRow({
       data-uid={uid}
       className={`border-b border-accent/60 last:border-0 ${top ? "bg-primary/5" : ""}`}
     >
-      <td
-        className={`${CELL} font-display text-base font-extrabold tabular-nums ${top ?? "text-muted"}`}
-      >
+      <td className={`${CELL} font-display text-xl font-bold tabular-nums ${top ?? "text-muted"}`}>
         {top ? <RankMedal rank={rank} pixels={28} /> : rank}
       </td>
       <td className={`${CELL} [overflow-wrap:anywhere]`}>{player}</td>

@@ -29,7 +29,7 @@ export function TopPerformers({
     <section aria-labelledby="top-performers" className="mt-12">
       <h2
         id="top-performers"
-        className="font-display text-2xl font-extrabold uppercase tracking-wide text-primary sm:text-3xl"
+        className="font-display text-2xl font-bold uppercase tracking-wide text-primary sm:text-3xl"
       >
         Top Performers
       </h2>
@@ -86,7 +86,7 @@ function MvpCard({
             allTime={mvp.allTime}
             href={playerHref(mvp.uid)}
           />
-          <p className="mt-2 text-lg font-semibold tabular-nums text-primary">
+          <p className="mt-2 text-base font-bold tabular-nums text-primary">
             {formatUsd(mvp.wagered)}
           </p>
         </>

@@ -67,7 +67,7 @@ export function BroadcastForm({
         {...getTextareaProps(fields.message)}
       />
       <fieldset>
-        <legend className="mb-1 block text-sm font-semibold">Audience</legend>
+        <legend className="mb-1 block text-sm font-bold">Audience</legend>
         {NOTIFICATION_AUDIENCES.map((audience) => (
           <label key={audience} className="flex cursor-pointer items-center gap-2 py-1">
             <input

@@ -3,8 +3,8 @@ import { RankBadge } from "./RankBadge";
 
 /** How big the name is: in a table row, or as a card's headline. */
 const LOOKS = {
-  row: { text: "font-semibold", link: "hover:text-primary hover:underline" },
-  card: { text: "truncate font-display text-xl font-extrabold", link: "hover:text-primary" },
+  row: { text: "font-bold", link: "hover:text-primary hover:underline" },
+  card: { text: "truncate font-display text-xl font-bold", link: "hover:text-primary" },
 } as const;
 
 /**

@@ -19,7 +19,7 @@ export function RankBadge({ allTime }: { allTime: number }) {
   const rank = rankFor(allTime);
   return (
     <span
-      className={`inline-block rounded border px-1.5 py-px text-[10px] font-bold uppercase leading-4 tracking-wider ${RANK_CLASSES[rank.name]}`}
+      className={`inline-block rounded border px-1.5 py-px text-xs font-bold uppercase leading-4 tracking-wider ${RANK_CLASSES[rank.name]}`}
     >
       {rank.name}
     </span>

@@ -45,7 +45,7 @@ function WagerChartFigure({ chart, title }: { chart: WagerChart; title: string }
         viewBox={`0 0 ${chart.width} ${chart.height}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full text-[11px]"
+        className="h-auto w-full text-xs"
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>

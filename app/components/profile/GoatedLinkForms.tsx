@@ -21,7 +21,7 @@ export function GoatedLinkForm({ error }: { error: string | undefined }) {
       aria-labelledby="goated-link-title"
       className="rounded-xl border border-primary/40 bg-card p-6"
     >
-      <h2 id="goated-link-title" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="goated-link-title" className="font-display text-xl font-bold uppercase">
         Connect your Goated account
       </h2>
       <p className="mt-1 text-muted">
@@ -46,7 +46,7 @@ export function GoatedLinkForm({ error }: { error: string | undefined }) {
                   href={PROVIDER_REFERRAL_URL}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="font-semibold text-primary underline"
+                  className="font-bold text-primary underline"
                 >
                   Join Goated with the GOATEDVIPS referral link
                 </a>
@@ -82,7 +82,7 @@ export function GoatedUnlinkConfirm({
       aria-labelledby="goated-unlink-title"
       className="rounded-xl border border-destructive/60 bg-card p-6"
     >
-      <h2 id="goated-unlink-title" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="goated-unlink-title" className="font-display text-xl font-bold uppercase">
         Unlink your Goated account?
       </h2>
       <p className="mt-1 text-muted">

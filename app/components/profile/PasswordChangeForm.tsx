@@ -32,7 +32,7 @@ export function PasswordChangeForm({
   });
   return (
     <section aria-labelledby="password-heading" className="space-y-4">
-      <h2 id="password-heading" className="font-display text-2xl font-extrabold uppercase">
+      <h2 id="password-heading" className="font-display text-2xl font-bold uppercase">
         Change Password
       </h2>
       <p className="text-sm text-muted">

@@ -36,7 +36,7 @@ export function PlayerNameChoice({
       aria-labelledby="player-name-title"
       className="rounded-xl border border-accent bg-card p-6"
     >
-      <h2 id="player-name-title" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="player-name-title" className="font-display text-xl font-bold uppercase">
         Your name in public
       </h2>
       <p className="mt-1 text-muted">

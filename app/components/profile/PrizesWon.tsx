@@ -10,7 +10,7 @@ export function PrizesWon({ prizes }: { prizes: readonly PrizeWon[] }) {
       aria-labelledby="prizes-won-heading"
       className="mt-6 rounded-xl border border-accent bg-card p-5"
     >
-      <h2 id="prizes-won-heading" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="prizes-won-heading" className="font-display text-xl font-bold uppercase">
         Your Prizes
       </h2>
       {prizes.length === 0 ? (

@@ -60,7 +60,7 @@ export function ProfileEditForm({
         {...getTextareaProps(fields.bio)}
       />
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Emblem colour</legend>
+        <legend className="mb-2 text-sm font-bold">Emblem colour</legend>
         <div className="flex flex-wrap gap-2">
           {PROFILE_COLORS.map((color) => (
             <label key={color} className="relative cursor-pointer">

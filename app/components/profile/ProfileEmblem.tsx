@@ -34,7 +34,7 @@ export function ProfileEmblem({
   return (
     <span
       aria-hidden="true"
-      className={`grid shrink-0 place-items-center rounded-full font-display font-extrabold uppercase text-page ${dimensions} ${colorClass(color)}`}
+      className={`grid shrink-0 place-items-center rounded-full font-display font-bold uppercase text-page ${dimensions} ${colorClass(color)}`}
     >
       {username.charAt(0)}
     </span>

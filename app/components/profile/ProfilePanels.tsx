@@ -43,8 +43,8 @@ export function StatsPanel({
       <section aria-label="Stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tiles.map((tile) => (
           <div key={tile.label} className="rounded-lg border border-accent bg-page p-4">
-            <p className="text-xs font-semibold uppercase text-muted">{tile.label}</p>
-            <p className="mt-1 font-display text-2xl font-extrabold tabular-nums">{tile.value}</p>
+            <p className="text-xs font-bold uppercase text-muted">{tile.label}</p>
+            <p className="mt-1 font-display text-2xl font-bold tabular-nums">{tile.value}</p>
             {tile.note ? <p className="mt-1 text-xs text-muted">{tile.note}</p> : null}
           </div>
         ))}
@@ -80,7 +80,7 @@ export function AccountPanels({
             <span className="tabular-nums">{account.id}</span>
           </DetailRow>
           <DetailRow label="Status">
-            <span className="font-semibold text-success">Active</span>
+            <span className="font-bold text-success">Active</span>
           </DetailRow>
         </dl>
       </ProfileSection>
@@ -98,7 +98,7 @@ export function AccountPanels({
           <DetailRow label="Goated">
             {linked ? (
               <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
-                <span className="font-semibold text-success">Connected</span>
+                <span className="font-bold text-success">Connected</span>
                 {account.goatedUsername ? (
                   <span className="break-all">{account.goatedUsername}</span>
                 ) : null}
@@ -108,7 +108,7 @@ export function AccountPanels({
               </span>
             ) : pendingGoatedUsername ? (
               <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
-                <span className="font-semibold text-primary">Pending review</span>
+                <span className="font-bold text-primary">Pending review</span>
                 <span className="break-all">{pendingGoatedUsername}</span>
               </span>
             ) : (
@@ -128,7 +128,7 @@ export function ConnectAccountsBanner() {
   return (
     <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-primary/40 bg-card p-6">
       <div>
-        <h2 className="font-display text-xl font-extrabold uppercase text-primary">
+        <h2 className="font-display text-xl font-bold uppercase text-primary">
           Connect Your Accounts
         </h2>
         <p className="text-muted">

@@ -15,7 +15,7 @@ export function ProfileSection({
   return (
     <section aria-labelledby={id} className="rounded-xl border border-accent bg-card p-6">
       <div className="mb-4 flex items-center justify-between gap-4">
-        <h2 id={id} className="font-display text-xl font-extrabold uppercase">
+        <h2 id={id} className="font-display text-xl font-bold uppercase">
           {title}
         </h2>
         {action}

@@ -25,15 +25,15 @@ export function SessionsPanel({
 }) {
   return (
     <section aria-labelledby="sessions-heading" className="space-y-6">
-      <h2 id="sessions-heading" className="font-display text-2xl font-extrabold uppercase">
+      <h2 id="sessions-heading" className="font-display text-2xl font-bold uppercase">
         Active Sessions
       </h2>
       {current ? (
         <div className="rounded-lg border border-accent bg-page p-4">
-          <h3 className="mb-2 text-sm font-semibold uppercase text-muted">Current Session</h3>
+          <h3 className="mb-2 text-sm font-bold uppercase text-muted">Current Session</h3>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
-              <p className="font-semibold">
+              <p className="font-bold">
                 {current.device} · {current.browser}
               </p>
               <p className="text-sm text-muted">Active since {formatDateTime(current.createdAt)}</p>
@@ -46,14 +46,14 @@ export function SessionsPanel({
       ) : null}
       <div>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-          <h3 className="text-sm font-semibold uppercase text-muted">Other Sessions</h3>
+          <h3 className="text-sm font-bold uppercase text-muted">Other Sessions</h3>
           {others.length > 0 ? (
             <Form method="post">
               <button
                 type="submit"
                 name="intent"
                 value={END_OTHER_SESSIONS_INTENT}
-                className={`${SECONDARY_BUTTON} px-3 py-2 text-xs`}
+                className={`${SECONDARY_BUTTON} px-3 py-2 text-sm`}
               >
                 Sign out all other sessions
               </button>
@@ -70,7 +70,7 @@ export function SessionsPanel({
                 className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-accent bg-page p-4"
               >
                 <div>
-                  <p className="font-semibold">
+                  <p className="font-bold">
                     {session.device} · {session.browser}
                   </p>
                   <p className="text-sm text-muted">

@@ -6,7 +6,7 @@ import type { TelegramLinkOffer } from "~/domain/telegram-link";
 export const LINK_TELEGRAM_INTENT = "link-telegram";
 export const UNLINK_TELEGRAM_INTENT = "unlink-telegram";
 
-const SMALL_BUTTON = `${SECONDARY_BUTTON} px-3 py-1.5 text-xs`;
+const SMALL_BUTTON = `${SECONDARY_BUTTON} px-3 py-1.5 text-sm`;
 
 /**
  * The profile's Telegram row (docs/decisions/0084): the account proved through the bot, labelled
@@ -34,7 +34,7 @@ export function TelegramAccount({
         data-testid="telegram-account"
       >
         <span className="break-all">@{verifiedUsername}</span>
-        <span className="font-semibold text-success">Verified</span>
+        <span className="font-bold text-success">Verified</span>
         <Form method="post">
           <input type="hidden" name="intent" value={UNLINK_TELEGRAM_INTENT} />
           <button
@@ -57,7 +57,7 @@ export function TelegramAccount({
       {typedUsername ? (
         <>
           <span className="break-all">@{typedUsername}</span>
-          <span className="font-semibold text-muted">Unverified</span>
+          <span className="font-bold text-muted">Unverified</span>
         </>
       ) : null}
       {offer.available ? (

@@ -58,7 +58,7 @@ export function AdminPayoutCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2
           id={`payout-${payout.place}`}
-          className="font-display text-xl font-extrabold [overflow-wrap:anywhere]"
+          className="font-display text-xl font-bold [overflow-wrap:anywhere]"
         >
           #{payout.place} {payout.name}
         </h2>
@@ -69,7 +69,7 @@ export function AdminPayoutCard({
         </span>
       </div>
       {overdue ? (
-        <p className="mt-2 text-sm font-semibold text-red-300">
+        <p className="mt-2 text-sm font-bold text-red-300">
           Overdue: unpaid more than 24 hours after the race completed.
         </p>
       ) : null}

@@ -48,7 +48,7 @@ export function AdminRaceCard({ race, nextStatus }: { race: CardRace; nextStatus
             {RACE_TYPE_LABELS[race.type] ?? race.type}
             {race.isAutomatic ? " · automatic" : ""}
           </p>
-          <h3 className="mt-1 font-display text-xl font-extrabold uppercase [overflow-wrap:anywhere]">
+          <h3 className="mt-1 font-display text-xl font-bold uppercase [overflow-wrap:anywhere]">
             <Link to={`/wager-races/${race.id}`} className="hover:text-primary">
               {race.title}
             </Link>

@@ -65,7 +65,7 @@ export function PinnedStanding({
           </tbody>
         </table>
       ) : null}
-      <p className="px-3 pb-3 pt-1 text-sm font-semibold">
+      <p className="px-3 pb-3 pt-1 text-sm font-bold">
         {row ? standingGapLines(standing).join(" · ") : NO_WAGER_YET}
       </p>
     </section>

@@ -34,7 +34,7 @@ export function RaceBoard({
       <p className="text-sm font-bold uppercase tracking-widest text-muted">
         {RACE_TYPE_LABELS[race.type] ?? race.type}
       </p>
-      <h1 className="mt-1 font-display text-3xl font-extrabold uppercase text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-5xl">
+      <h1 className="mt-1 font-display text-3xl font-bold uppercase text-primary drop-shadow-[0_0_24px_rgba(215,255,0,0.35)] sm:text-5xl">
         {race.title}
       </h1>
       {/* Frozen results do not age; standings computed from the synced wagers do. */}
@@ -47,7 +47,7 @@ export function RaceBoard({
       </div>
 
       <section aria-labelledby="participants" className="mt-8">
-        <h2 id="participants" className="font-display text-2xl font-extrabold uppercase">
+        <h2 id="participants" className="font-display text-2xl font-bold uppercase">
           {shown.view === "completed" ? "Previous Race Participants" : "Current Participants"}
         </h2>
         <RaceParticipantsTable participants={shown.participants} view={shown.view} />
@@ -62,7 +62,7 @@ export function RaceBoard({
 
       {race.rules ? (
         <section aria-labelledby="race-rules" className="mt-8">
-          <h2 id="race-rules" className="font-display text-xl font-extrabold uppercase">
+          <h2 id="race-rules" className="font-display text-xl font-bold uppercase">
             Rules
           </h2>
           <p className="mt-2 whitespace-pre-line text-muted">{race.rules}</p>

@@ -97,7 +97,7 @@ function PrizePreview({
           This race keeps its own split, scaled to the pool, until a slider moves.
         </p>
       ) : (
-        <p className={`text-sm font-semibold ${left < 0 ? "text-destructive" : ""}`}>
+        <p className={`text-sm font-bold ${left < 0 ? "text-destructive" : ""}`}>
           {left < 0
             ? `${TOP_THREE_OVER_100}: ${-left}% too much.`
             : `Left for positions 4 to 10: ${left}%`}
@@ -112,7 +112,7 @@ function PrizePreview({
             <li key={row.position}>
               <span className="text-muted">#{row.position}</span>{" "}
               <span className="tabular-nums">{row.share}%</span>{" "}
-              <span className="tabular-nums font-semibold">
+              <span className="tabular-nums font-bold">
                 {poolCents === null ? "–" : formatCents(row.cents)}
               </span>
             </li>
@@ -193,7 +193,7 @@ export function RaceForm({
       <InputField field={fields.endDate} type="datetime-local" label="End date (UTC)" />
 
       <fieldset className="sm:col-span-2">
-        <legend className="block text-sm font-semibold">Prize distribution</legend>
+        <legend className="block text-sm font-bold">Prize distribution</legend>
         <div className="mt-2 grid gap-4 sm:grid-cols-3">
           {shares.map((field, index) => (
             <div key={field.name}>

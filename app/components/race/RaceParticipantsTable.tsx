@@ -7,7 +7,7 @@ import { paidLabel } from "~/domain/race-payouts";
 
 /** 'Paid' and the date beside a prize the payout ledger has marked paid. */
 export function PaidMark({ paidAt }: { paidAt: string }) {
-  return <span className="block text-xs font-semibold text-success">{paidLabel(paidAt)}</span>;
+  return <span className="block text-xs font-bold text-success">{paidLabel(paidAt)}</span>;
 }
 
 /** A race's paid top 10 with their wagers and prizes, or the empty state with the leaderboard link. */
@@ -21,7 +21,7 @@ export function RaceParticipantsTable({
   if (participants.length === 0) {
     return (
       <div className="mt-4 rounded-xl border border-accent bg-card p-8 text-center">
-        <p className="text-lg font-bold">
+        <p className="text-base font-bold">
           {view === "completed"
             ? "No participants in this race"
             : "No participants in the current race"}

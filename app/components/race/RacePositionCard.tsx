@@ -17,7 +17,7 @@ export function RacePositionCard(props: RacePositionCardData) {
       aria-labelledby="race-position-heading"
       className="rounded-xl border border-accent bg-card p-5"
     >
-      <h2 id="race-position-heading" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="race-position-heading" className="font-display text-xl font-bold uppercase">
         Wager Race Position
       </h2>
       <RacePositionBody {...props} />
@@ -56,7 +56,7 @@ function RacePositionBody(props: RacePositionCardData) {
             {RACE_TYPE_LABELS[position.raceType] ?? position.raceType}
           </p>
           <p className="mt-1 flex items-baseline gap-3">
-            <span className="font-display text-3xl font-extrabold text-primary">
+            <span className="font-display text-3xl font-bold text-primary">
               #{position.position} of {position.totalParticipants} participants
             </span>
             {change ? (

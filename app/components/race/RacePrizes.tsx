@@ -9,9 +9,7 @@ export function PrizePoolPanel({ poolCents }: { poolCents: number }) {
       <h2 id="prize-pool" className="text-sm font-bold uppercase tracking-widest text-muted">
         Prize Pool
       </h2>
-      <p className="mt-1 font-display text-3xl font-extrabold text-primary">
-        {formatCents(poolCents)}
-      </p>
+      <p className="mt-1 font-display text-3xl font-bold text-primary">{formatCents(poolCents)}</p>
       <p className="mt-1 text-sm text-muted">
         Paid to the top 10. Winners are paid within 24 hours of completion.
       </p>
@@ -28,7 +26,7 @@ export function PrizeBreakdown({
   const rows = prizeTable(race.prizePoolCents, race.distribution);
   return (
     <section aria-labelledby="prize-breakdown" className="mt-8">
-      <h2 id="prize-breakdown" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="prize-breakdown" className="font-display text-xl font-bold uppercase">
         Prizes by position
       </h2>
       <ol className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-5">
@@ -37,7 +35,7 @@ export function PrizeBreakdown({
             <span className="block text-xs uppercase tracking-widest text-muted">
               #{row.position} · {row.share}%
             </span>
-            <span className="font-display text-lg font-extrabold tabular-nums">
+            <span className="font-display text-xl font-bold tabular-nums">
               {formatCents(row.cents)}
             </span>
           </li>

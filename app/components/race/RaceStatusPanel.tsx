@@ -21,7 +21,7 @@ export function RaceStatusPanel({
   return (
     <section aria-labelledby="race-status" className="rounded-xl border border-accent bg-card p-5">
       {shown.view === "completed" ? (
-        <p id="race-status" className="font-display text-2xl font-extrabold uppercase text-primary">
+        <p id="race-status" className="font-display text-2xl font-bold uppercase text-primary">
           Race Completed
         </p>
       ) : (
@@ -35,7 +35,7 @@ export function RaceStatusPanel({
           <time
             dateTime={target}
             data-testid="race-countdown"
-            className="font-display text-3xl font-extrabold tabular-nums"
+            className="font-display text-3xl font-bold tabular-nums"
           >
             {countdownText(new Date(target), now)}
           </time>

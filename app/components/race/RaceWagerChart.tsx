@@ -5,7 +5,7 @@ import type { WagerChartState } from "~/domain/wager-chart";
 export function RaceWagerChart({ data }: { data: WagerChartState }) {
   return (
     <section aria-labelledby="race-chart" className="mt-8">
-      <h2 id="race-chart" className="font-display text-2xl font-extrabold uppercase">
+      <h2 id="race-chart" className="font-display text-2xl font-bold uppercase">
         Race Chart
       </h2>
       <WagerChartPanel

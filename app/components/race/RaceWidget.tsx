@@ -49,9 +49,7 @@ export function RaceWidget({
         className="rounded-xl border border-accent bg-card shadow-xl open:shadow-glow"
       >
         <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-3">
-          <span className="font-display text-sm font-extrabold uppercase text-primary">
-            Wager Race
-          </span>
+          <span className="font-display text-sm font-bold uppercase text-primary">Wager Race</span>
           <span className="text-sm tabular-nums" data-testid="race-widget-countdown">
             {current ? raceCountdownText(current, now) : "No live race"}
           </span>

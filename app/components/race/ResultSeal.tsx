@@ -7,7 +7,7 @@ import { Link } from "@remix-run/react";
 export function ResultSeal({ raceId, resultHash }: { raceId: number; resultHash: string | null }) {
   return (
     <section aria-labelledby="result-seal" className="mx-auto max-w-5xl px-4 pb-10">
-      <h2 id="result-seal" className="font-display text-xl font-extrabold uppercase">
+      <h2 id="result-seal" className="font-display text-xl font-bold uppercase">
         Verifiable result
       </h2>
       {resultHash ? (

@@ -28,7 +28,7 @@ export function RankProgress({ wagerAmount, animate = true }: RankProgressProps)
     >
       <h2
         id={headingId}
-        className="font-display text-lg font-extrabold uppercase tracking-wide text-primary"
+        className="font-display text-xl font-bold uppercase tracking-wide text-primary"
       >
         Rank Progress
       </h2>
@@ -100,7 +100,7 @@ export function RankProgressCompact({
       <span
         id={tooltipId}
         role="tooltip"
-        className="pointer-events-none absolute right-0 top-full z-50 mt-1 hidden whitespace-nowrap rounded-md border border-accent bg-page px-2 py-1 text-xs font-semibold text-white shadow-lg group-hover:block group-focus-visible:block"
+        className="pointer-events-none absolute right-0 top-full z-50 mt-1 hidden whitespace-nowrap rounded-md border border-accent bg-page px-2 py-1 text-xs font-bold text-white shadow-lg group-hover:block group-focus-visible:block"
       >
         {summary}
       </span>

@@ -51,7 +51,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
           className="absolute -right-1 -top-1 sm:static"
         />
         {/* Beside the desktop navigation (1,280-1,535 px) only the emblem fits. */}
-        <span className="hidden max-w-32 truncate text-sm font-semibold sm:inline xl:hidden 2xl:inline">
+        <span className="hidden max-w-32 truncate text-sm font-bold sm:inline xl:hidden 2xl:inline">
           {user.username}
         </span>
         {/* Below 380 px the header needs the room; the emblem alone opens the menu. */}
@@ -82,7 +82,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
           <li className="hidden border-y border-accent py-1 xl:block">
             <p
               aria-hidden="true"
-              className="px-3 py-1 font-display text-xs font-bold uppercase tracking-widest text-muted"
+              className="px-3 py-1 font-display text-sm font-bold uppercase tracking-widest text-muted"
             >
               Admin
             </p>

@@ -36,7 +36,7 @@ export function AdminShell({ user, toast, demoData, children }: ShellProps) {
           {admin ? <AdminSectionsMenu /> : null}
           <Link to="/admin" className="flex shrink-0 items-center gap-2">
             <Logo className="h-5 w-auto sm:h-7" />
-            <span className="font-display text-sm font-extrabold uppercase tracking-widest text-primary">
+            <span className="font-display text-sm font-bold uppercase tracking-widest text-primary">
               Admin
             </span>
           </Link>
@@ -48,7 +48,7 @@ export function AdminShell({ user, toast, demoData, children }: ShellProps) {
                   signedIn
                   menu="bar"
                   className="flex items-center"
-                  itemClassName="inline-flex whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary"
+                  itemClassName="inline-flex whitespace-nowrap rounded-md px-1.5 py-2 font-display text-sm font-bold uppercase hover:text-primary focus-visible:text-primary"
                 />
               </nav>
             ) : null}
@@ -91,7 +91,7 @@ function AdminAccountMenu({ user }: { user: ShellUser }) {
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-1 py-1 hover:text-primary [&::-webkit-details-marker]:hidden"
       >
         <ProfileEmblem username={user.username} size="small" />
-        <span className="hidden max-w-32 truncate text-sm font-semibold sm:inline">
+        <span className="hidden max-w-32 truncate text-sm font-bold sm:inline">
           {user.username}
         </span>
         <ChevronDownIcon className="h-4 w-4 transition-transform group-open/account:rotate-180" />

@@ -6,7 +6,7 @@ import { navigationSections } from "./navigation";
 import type { NavSection } from "./navigation";
 
 const TOP_LEVEL =
-  "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 font-display text-[13px] font-bold uppercase hover:text-primary focus-visible:text-primary";
+  "inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-2 font-display text-sm font-bold uppercase hover:text-primary focus-visible:text-primary";
 
 /**
  * The desktop menu bar: the same for members and admins, so it fits from the same width; an

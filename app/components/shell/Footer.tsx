@@ -31,7 +31,7 @@ export function Footer() {
             Play responsibly
           </h2>
           <p className="flex items-start gap-3 text-sm text-muted">
-            <span className="shrink-0 rounded-full border-2 border-destructive px-2 py-1 text-xs font-extrabold text-white">
+            <span className="shrink-0 rounded-full border-2 border-destructive px-2 py-1 text-xs font-bold text-white">
               18+
             </span>
             <span>

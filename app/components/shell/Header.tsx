@@ -64,7 +64,7 @@ export function Header({ user }: { user: ShellUser | null }) {
           {user ? (
             <AccountMenu user={user} />
           ) : (
-            <SignInLink className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold hover:text-primary" />
+            <SignInLink className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-bold hover:text-primary" />
           )}
           <CallToAction
             to={PROVIDER_REFERRAL_URL}

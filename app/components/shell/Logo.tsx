@@ -21,9 +21,11 @@ export function Logo({ className }: { className?: string }) {
       <text
         x="36"
         y="23"
-        fontFamily="'Arial Narrow', 'Roboto Condensed', Impact, system-ui, sans-serif"
-        fontSize="19"
-        fontWeight="800"
+        // The display font (tailwind.config.ts), bold, at its 20 px step where the logo is drawn
+        // at its own size (docs/decisions/0106); scaled, it is a font of its own (one per height).
+        fontFamily="'Arial Narrow', 'Roboto Condensed', 'Helvetica Neue Condensed', Impact, system-ui, sans-serif"
+        fontSize="20"
+        fontWeight="700"
         // Whatever font the phone has, the word fills the same box.
         textLength="128"
         lengthAdjust="spacingAndGlyphs"

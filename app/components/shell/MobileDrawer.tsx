@@ -20,7 +20,7 @@ export function MobileDrawer({
     <MenuDrawer className={className} buttonLabel="Menu" navLabel="Mobile" testId="mobile-drawer">
       {navigationSections("mobile", { isAdmin }).map((section) => (
         <section key={section.label} className="mb-4">
-          <h2 className="mb-1 px-3 font-display text-xs font-bold uppercase tracking-widest text-muted">
+          <h2 className="mb-1 px-3 font-display text-sm font-bold uppercase tracking-widest text-muted">
             {section.label}
           </h2>
           <NavEntryList

@@ -14,7 +14,7 @@ function isNavLinkActive(link: NavLink, pathname: string, search: string): boole
 function NavMarkBadge({ mark }: { mark: NavMark }) {
   if (mark === "LIVE") {
     return (
-      <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-red-600/20 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-red-400">
+      <span className="ml-1.5 inline-flex items-center gap-1 rounded-full bg-red-600/20 px-1.5 py-0.5 text-xs font-bold tracking-wider text-red-400">
         <span
           className="h-1.5 w-1.5 rounded-full bg-red-500 motion-safe:animate-pulse-few"
           aria-hidden="true"
@@ -24,7 +24,7 @@ function NavMarkBadge({ mark }: { mark: NavMark }) {
     );
   }
   return (
-    <span className="ml-2 rounded-full bg-primary/15 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-primary">
+    <span className="ml-1.5 rounded-full bg-primary/15 px-1.5 py-0.5 text-xs font-bold tracking-wider text-primary">
       {mark}
     </span>
   );

@@ -34,7 +34,7 @@ export function NewsletterBox() {
               description: "Members can turn on e-mail updates in their notification preferences.",
             })
           }
-          className="rounded-md bg-accent px-4 py-2 text-sm font-semibold hover:text-primary"
+          className="rounded-md bg-accent px-4 py-2 text-sm font-bold hover:text-primary"
         >
           Subscribe
         </button>

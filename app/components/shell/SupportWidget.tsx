@@ -11,7 +11,7 @@ import {
 } from "~/components/ui/icons";
 
 const OPTION =
-  "flex items-center gap-3 rounded-lg border border-accent px-4 py-3 text-sm font-semibold hover:border-primary hover:text-primary";
+  "flex items-center gap-3 rounded-lg border border-accent px-4 py-3 text-sm font-bold hover:border-primary hover:text-primary";
 
 /**
  * The floating 'VIP Support' widget: minimised to a round icon (on the bottom bar below 1280 px,
@@ -54,9 +54,7 @@ export function SupportWidget({ signedIn, unread }: { signedIn: boolean; unread:
               ) : null}
             </span>
             <span className="hidden w-full items-center gap-2 bg-primary py-3 pl-4 pr-12 text-primary-foreground group-open/support:flex">
-              <span className="flex-1 font-display text-lg font-extrabold uppercase">
-                VIP Support
-              </span>
+              <span className="flex-1 font-display text-xl font-bold uppercase">VIP Support</span>
               <MinusIcon />
             </span>
           </summary>

@@ -53,9 +53,9 @@ export function ChatMessageList({
                 }`}
               >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
-                  <span className="font-semibold text-white">{message.sender.username}</span>
+                  <span className="font-bold text-white">{message.sender.username}</span>
                   {message.isStaffReply ? (
-                    <span className="rounded bg-primary px-1.5 py-0.5 text-[10px] font-bold uppercase text-primary-foreground">
+                    <span className="rounded bg-primary px-1.5 py-0.5 text-xs font-bold uppercase text-primary-foreground">
                       Staff
                     </span>
                   ) : null}
@@ -117,7 +117,7 @@ export function ChatComposer({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="chat-message" className="mb-1 block text-sm font-semibold">
+      <label htmlFor="chat-message" className="mb-1 block text-sm font-bold">
         {label}
       </label>
       <div className="flex items-end gap-2">

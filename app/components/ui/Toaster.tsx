@@ -72,7 +72,7 @@ function ToastCard({
       className={`toast-auto-hide pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 text-white shadow-xl ${TONE[toast.type]}`}
     >
       <div className="flex-1">
-        <p className="font-semibold">{toast.title}</p>
+        <p className="font-bold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm text-muted">{toast.description}</p> : null}
       </div>
       {hydrated ? (

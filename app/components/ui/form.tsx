@@ -57,7 +57,7 @@ export function FieldErrors({
   );
 }
 
-const LABEL = "mb-1 block text-sm font-semibold";
+const LABEL = "mb-1 block text-sm font-bold";
 
 interface FieldProps {
   label: string;
@@ -178,7 +178,7 @@ export function RadioGroup({
 }) {
   return (
     <fieldset>
-      <legend className="text-sm font-semibold">{legend}</legend>
+      <legend className="text-sm font-bold">{legend}</legend>
       {choices.map((choice) => (
         <label key={choice.value} className={`mt-2 flex items-center gap-2 ${labelClassName}`}>
           <input
@@ -264,7 +264,7 @@ export function FormAlert({ title, messages }: { title: string; messages?: strin
   if (!messages?.length) return null;
   return (
     <div role="alert" className="rounded-md border border-destructive/60 bg-destructive/10 p-3">
-      <p className="font-semibold text-red-300">{title}</p>
+      <p className="font-bold text-red-300">{title}</p>
       {messages.map((message) => (
         <p key={message} className="text-sm text-red-200">
           {message}
