@@ -1,3 +1,15 @@
+import {
+  LOGO_WORD_BASELINE,
+  LOGO_WORD_GOATED,
+  LOGO_WORD_VIPS,
+  LOGO_WORD_VIPS_AT,
+  LOGO_WORD_WIDTH,
+} from "./logo-word";
+
+// The word fills x = 36 to 164 beside the crest, its baseline at y = 23, scaled alike both ways.
+const WORD_SCALE = 128 / LOGO_WORD_WIDTH;
+const WORD_TRANSFORM = `translate(36 ${(23 - LOGO_WORD_BASELINE * WORD_SCALE).toFixed(2)}) scale(${WORD_SCALE.toFixed(4)})`;
+
 /** Our wordmark: a horned crest and GOATEDVIPS, drawn inline so it costs no request. */
 export function Logo({ className }: { className?: string }) {
   return (
@@ -18,22 +30,11 @@ export function Logo({ className }: { className?: string }) {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <text
-        x="36"
-        y="23"
-        // The display font (tailwind.config.ts), bold, at its 20 px step where the logo is drawn
-        // at its own size (docs/decisions/0106); scaled, it is a font of its own (one per height).
-        fontFamily="'Arial Narrow', 'Roboto Condensed', 'Helvetica Neue Condensed', Impact, system-ui, sans-serif"
-        fontSize="20"
-        fontWeight="700"
-        // Whatever font the phone has, the word fills the same box.
-        textLength="128"
-        lengthAdjust="spacingAndGlyphs"
-        fill="#FFFFFF"
-      >
-        GOATED
-        <tspan fill="#D7FF00">VIPS</tspan>
-      </text>
+      {/* The word as outlines, no font to set up and the same on every phone (its file says why). */}
+      <g transform={WORD_TRANSFORM}>
+        <path d={LOGO_WORD_GOATED} fill="#FFFFFF" />
+        <path d={LOGO_WORD_VIPS} transform={`translate(${LOGO_WORD_VIPS_AT} 0)`} fill="#D7FF00" />
+      </g>
     </svg>
   );
 }
