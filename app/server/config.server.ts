@@ -110,7 +110,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 /**
  * STOCK_REMIX=1: the site as stock Remix serves it, without the page cache, the signed-in pages
  * spliced from the visitor's, the JSON API before Remix, whole-body compression, held scripts and
- * PostgreSQL's statements planned once (app/http/README.md): to tell whether a fault or a cost is theirs. Read when the app starts.
+ * PostgreSQL's statements planned once (app/http/README.md): to tell whether a fault or a cost is
+ * theirs. Read when the app starts.
  */
 export function stockRemix(source: NodeJS.ProcessEnv = process.env): boolean {
   const env = parseEnv(z.object({ STOCK_REMIX: stockRemixSchema }), source);

@@ -40,7 +40,7 @@ export function NotificationItem({ notification }: { notification: NotificationV
           type="submit"
           name="intent"
           value={OPEN_NOTIFICATION_INTENT}
-          className={`text-left text-base hover:text-primary hover:underline ${unread ? "font-bold" : "font-bold"}`}
+          className="text-left text-base font-bold hover:text-primary hover:underline"
         >
           {notification.title}
         </button>
