@@ -25,7 +25,16 @@ export default {
       boxShadow: {
         glow: "0 0 24px rgba(215, 255, 0, 0.35)",
       },
+      keyframes: {
+        // The intro's progress bar rises on the compositor: a width set every 30 ms from
+        // JavaScript was a render, a layout and a paint per tick while the page hydrates.
+        "intro-rise": {
+          from: { transform: "translateX(-100%)" },
+          to: { transform: "translateX(-0.5%)" },
+        },
+      },
       animation: {
+        "intro-rise": "intro-rise 2s linear forwards",
         // Tailwind's pulse, a few times and then still: a LIVE mark that pulsed forever kept the
         // page drawing frames for as long as it was open.
         "pulse-few": "pulse 2s cubic-bezier(0.4, 0, 0.6, 1) 4",

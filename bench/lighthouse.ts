@@ -29,7 +29,7 @@ export async function benchLighthouse({
   };
   await withBenchServer(options, async () => {
     const chrome = await chromeLauncher.launch({
-      chromePath: "/usr/bin/chromium",
+      chromePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
     });
     try {
