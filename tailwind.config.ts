@@ -34,7 +34,9 @@ export default {
         },
       },
       animation: {
-        "intro-rise": "intro-rise 2s linear forwards",
+        // In 5 % steps (10 a second): each step is a frame to draw, and a linear rise drew 60 a
+        // second while the page hydrates.
+        "intro-rise": "intro-rise 2s steps(20) forwards",
         // Tailwind's pulse, a few times and then still: a LIVE mark that pulsed forever kept the
         // page drawing frames for as long as it was open.
         "pulse-few": "pulse 2s cubic-bezier(0.4, 0, 0.6, 1) 4",
