@@ -3,6 +3,7 @@
 import path from "node:path";
 import { referralPayload } from "./payload";
 import type { ServerBenchDeps } from "./blocking";
+import { median } from "./format";
 
 const ABANDONED = 20;
 /** Long enough for the requests to reach the hashing queue, shorter than 20 hashes on any build. */
@@ -11,9 +12,6 @@ const IDLE_SIGN_INS = 5;
 const ROUNDS = 3;
 // Strong enough for any password rule.
 const PASSWORD = "Bench-Goats-Graze-At-Dawn-77";
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * One account; its idle sign-in time is the median of 5 one after another. Then, 3 times: 20

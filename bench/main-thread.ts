@@ -10,6 +10,7 @@ import path from "node:path";
 import { openDatabase } from "../db";
 import { insertSession, insertUser } from "../tests/factories";
 import type { ServerBenchDeps } from "./blocking";
+import { median } from "./format";
 import { referralPayload } from "./payload";
 
 const CPU_SLOWDOWN = 6;
@@ -129,11 +130,6 @@ async function untilHydrated(cdp: CDPSession) {
   }
   throw new Error("the page did not hydrate in 120 s");
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** A member with a live session, and an admin, straight in the database (tests/e2e/accounts.ts). */
 async function sessionCookies(databaseFile: string): Promise<Record<Who, string | null>> {
