@@ -99,6 +99,7 @@ type Answer = { result: unknown } | { error: string };
 interface Waiting {
   job: HashJob;
   address: string;
+  signal: AbortSignal | undefined;
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
   /** Stops following the client's signal. */
@@ -110,6 +111,8 @@ interface Thread {
   /** The job it is running, if any, and when it started (performance.now()). */
   busy: Waiting | null;
   busySince: number;
+  /** Its job's client went while it ran: the hash cannot be stopped, and nobody waits for it. */
+  orphaned: boolean;
 }
 
 export interface PasswordHashThreads {
@@ -150,9 +153,11 @@ const MAX_RETRY_AFTER_SECONDS = 60;
  * - when the queue is full, a newcomer whose address holds at least two jobs fewer than the
  *   address holding the most takes the latter's newest place (that job is refused with
  *   HashQueueFull); otherwise the newcomer is refused at once, never left to wait long;
- * - a job whose client's signal aborts leaves the queue (one already running finishes, unheard).
+ * - a job whose client's signal aborts leaves the queue; one already running is rejected at once
+ *   and finishes unheard (a native hash cannot be stopped), and while it does, another thread (at
+ *   most `threads` more) takes the next job: a client that left never holds up the next one.
  * Threads start with the first jobs and do not keep the process alive while idle; one that fails
- * fails its own job only, and the next job starts another.
+ * fails its own job only, and the next job starts another. The threads over `threads` stop when idle.
  */
 export function createPasswordHashThreads({
   threads,
@@ -175,10 +180,12 @@ export function createPasswordHashThreads({
       eval: true,
       workerData: { lowerBy: perThreadLowering, argon2Path },
     });
-    const thread: Thread = { worker, busy: null, busySince: 0 };
+    const thread: Thread = { worker, busy: null, busySince: 0, orphaned: false };
     worker.on("message", (answer: Answer) => {
-      const done = thread.busy;
+      const done = thread.orphaned ? null : thread.busy;
+      thread.busy?.release();
       thread.busy = null;
+      thread.orphaned = false;
       averageJobMs = 0.8 * averageJobMs + 0.2 * (performance.now() - thread.busySince);
       if ("result" in answer) {
         done?.resolve(
@@ -190,7 +197,8 @@ export function createPasswordHashThreads({
     const fail = (error: Error) => {
       if (!started.includes(thread)) return;
       started.splice(started.indexOf(thread), 1);
-      thread.busy?.reject(error);
+      thread.busy?.release();
+      if (!thread.orphaned) thread.busy?.reject(error);
       thread.busy = null;
       next();
     };
@@ -223,20 +231,38 @@ export function createPasswordHashThreads({
     return job;
   }
 
+  /** Jobs running for a client still there: these are what `threads` bounds. */
+  const heardCount = () =>
+    started.filter((thread) => thread.busy !== null && !thread.orphaned).length;
+
   /** Hands waiting jobs to idle threads (starting threads up to the limit). */
   function next() {
-    while (waitingCount > 0) {
+    while (waitingCount > 0 && heardCount() < threads) {
       const thread =
         started.find((candidate) => candidate.busy === null) ??
-        (started.length < threads ? startThread() : null);
+        (started.length < 2 * threads ? startThread() : null);
       if (!thread) break;
       const job = takeNext() as Waiting;
       thread.busy = job;
       thread.busySince = performance.now();
       thread.worker.ref();
       thread.worker.postMessage(job.job);
+      const abandon = () => {
+        thread.orphaned = true;
+        job.reject(job.signal?.reason as Error);
+        next();
+      };
+      job.signal?.addEventListener("abort", abandon, { once: true });
+      job.release = () => job.signal?.removeEventListener("abort", abandon);
     }
-    for (const thread of started) if (thread.busy === null) thread.worker.unref();
+    for (const thread of [...started]) {
+      if (thread.busy !== null) continue;
+      // A thread started beside an orphaned one is not kept once idle.
+      if (started.length > threads) {
+        started.splice(started.indexOf(thread), 1);
+        void thread.worker.terminate();
+      } else thread.worker.unref();
+    }
   }
 
   /** Seconds until the queue, as it is now, has been worked through (1 to a minute). */
@@ -268,6 +294,7 @@ export function createPasswordHashThreads({
         const entry: Waiting = {
           job,
           address,
+          signal,
           resolve: resolve as (result: unknown) => void,
           reject,
           release: () => signal?.removeEventListener("abort", leave),
@@ -297,7 +324,10 @@ export function createPasswordHashThreads({
       }
       waiting.clear();
       waitingCount = 0;
-      for (const thread of stopping) thread.busy?.reject(stopped);
+      for (const thread of stopping) {
+        thread.busy?.release();
+        if (!thread.orphaned) thread.busy?.reject(stopped);
+      }
       await Promise.all(stopping.map((thread) => thread.worker.terminate()));
     },
   };

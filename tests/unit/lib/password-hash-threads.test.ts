@@ -159,6 +159,27 @@ describe("the hashing queue", () => {
     expect(await after).toEqual(expectedKey(job("after")));
   });
 
+  it("starts the next hash beside one whose client went while it ran, then keeps no extra thread", async () => {
+    const pool = start({ threads: 1 });
+    // About 0.3-1 s on this machine: long enough to tell waiting for it from not.
+    const slow = { ...job("slow"), options: { N: 2 ** 16, r: 8, p: 1, maxmem: 2 ** 28 } };
+    const started = performance.now();
+    await pool.run(slow, anyone);
+    const slowMs = performance.now() - started;
+
+    const leaving = new AbortController();
+    const left = outcome(pool.run(slow, from("198.51.100.2", leaving.signal)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = performance.now();
+    const next = pool.run(job("next"), from("198.51.100.3"));
+    leaving.abort(new Error("the client has gone"));
+    expect(await left).toBe("Error");
+    expect(await next).toEqual(expectedKey(job("next")));
+    // Not behind the orphaned hash: its thread is still deriving when the next key is ready.
+    expect(performance.now() - asked).toBeLessThan(slowMs / 2);
+    expect(pool.threadIds()).toHaveLength(1);
+  });
+
   it("never queues a hash whose client has already gone", async () => {
     const pool = start({ threads: 1 });
     const running = pool.run(job("running"), anyone);
