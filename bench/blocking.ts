@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "../db";
 import { insertUser } from "../tests/factories";
 import type { FakeProvider } from "../tests/fake-provider/server";
+import { median } from "./format";
 import { advancedPayload, referralPayload } from "./payload";
 import { primeFakeProvider } from "./sync";
 
@@ -122,15 +123,15 @@ async function benchSearch({ work, record, ms }: ServerBenchDeps) {
   if (code !== 0) throw new Error(`the search bench exited with ${String(code)}`);
   const results = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as Record<
     string,
-    { median: number; max: number; found: number }
+    { median: number; max: number; first: number; found: number }
   >;
-  for (const [label, { median, max, found }] of Object.entries(results)) {
+  for (const [label, timing] of Object.entries(results)) {
     const budgeted = label.startsWith("name");
     record(
-      `username search at ${SEARCH_PLAYERS.toLocaleString("en-US")} players, ${label} (${found} found): median (max)`,
+      `username search at ${SEARCH_PLAYERS.toLocaleString("en-US")} players, ${label} (${timing.found} found): median (max; the first after the store)`,
       budgeted ? "< 20 ms" : "none",
-      `${ms(median)} (${ms(max)})`,
-      budgeted ? median < 20 : null,
+      `${ms(timing.median)} (${ms(timing.max)}; ${ms(timing.first)})`,
+      budgeted ? timing.median < 20 : null,
     );
   }
 }
@@ -152,21 +153,20 @@ async function searchChild() {
     "name part of 5 characters, all time": { period: "all_time", search: "r_7kq" },
     "2 characters, daily": { period: "daily", search: "7k" },
   } as const;
-  const results: Record<string, { median: number; max: number; found: number }> = {};
+  // The first search after a store also counts the period's players and its rank checkpoints,
+  // kept until the next store: shown beside the median, which the budget reads.
+  const results: Record<string, { median: number; max: number; first: number; found: number }> = {};
   for (const [label, query] of Object.entries(searches)) {
     const timings: number[] = [];
     let found = 0;
+    let first = 0;
     for (let i = 0; i < 33; i += 1) {
       const started = performance.now();
       found = (await leaderboardPage(query)).totalPlayers;
+      if (i === 0) first = performance.now() - started;
       if (i >= 3) timings.push(performance.now() - started);
     }
-    timings.sort((a, b) => a - b);
-    results[label] = {
-      median: timings[Math.floor(timings.length / 2)] ?? 0,
-      max: timings.at(-1) ?? 0,
-      found,
-    };
+    results[label] = { median: median(timings), max: Math.max(...timings), first, found };
   }
   await db.destroy();
   console.log(JSON.stringify(results));

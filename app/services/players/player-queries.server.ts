@@ -10,7 +10,7 @@ import { publicPlayerName, searchesMasks, withPublicNames } from "~/domain/playe
 import { db, dialect } from "~/services/db.server";
 import type { Executor } from "~/services/db.server";
 import { maskedNameSql, nameShownSql, playerNamePolicy } from "./player-names.server";
-import { periodRanks } from "./player-ranks.server";
+import { periodPlayerCount, periodRanks } from "./player-ranks.server";
 
 const TOTAL_COLUMNS = ["today", "this_week", "this_month", "all_time"] as const;
 
@@ -61,11 +61,7 @@ export async function leaderboardPage({
   const policy = await playerNamePolicy();
   const matching = term ? nameMatches(term, policy.maskPlayerNames) : null;
 
-  const { count: periodPlayers } = await db
-    .selectFrom("players")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(column, ">", 0)
-    .executeTakeFirstOrThrow();
+  const periodPlayers = await periodPlayerCount(column);
   let totalPlayers = periodPlayers;
   if (matching) {
     const limit = matching.countLimit === null ? sql`` : sql`LIMIT ${matching.countLimit}`;

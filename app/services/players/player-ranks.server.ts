@@ -14,6 +14,8 @@ interface RankCheckpoint {
 }
 /** Checkpoints by period column, for the players as of playersVersion. */
 const rankCheckpoints = versionedCache<Promise<RankCheckpoint[]>>({ max: 4 });
+/** How many players have a total in each period, as of playersVersion. */
+const periodCounts = versionedCache<Promise<number>>({ max: 4 });
 
 /**
  * Moves on with every store transaction here and every commit by another connection. PostgreSQL
@@ -32,6 +34,25 @@ async function playersVersion(): Promise<string> {
   }
   const otherCommits = sqliteConnection(db).pragma("data_version", { simple: true }) as number;
   return `${storeCommitCount()}:${otherCommits}`;
+}
+
+/**
+ * How many players have a total in the period (`column` over 0): counted along the period's index
+ * once per data version (about 28 ms at 400,000 players for all time, most of a name search).
+ */
+export async function periodPlayerCount(column: keyof ReferralTotals): Promise<number> {
+  return periodCounts.get({
+    version: await playersVersion(),
+    key: column,
+    compute: async () => {
+      const { count } = await db
+        .selectFrom("players")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(column, ">", 0)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+  });
 }
 
 /** `a` comes before `b` in a period's order: higher total first, then uid as SQLite orders it. */

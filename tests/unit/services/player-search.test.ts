@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 import { dialectOf, likeIgnoringCase, migrateToLatest } from "~db";
 import { LEADERBOARD_PERIODS } from "~/domain/leaderboard-period";
@@ -131,6 +131,29 @@ describe("name search", () => {
         ).toEqual(expected.page);
       }
     }
+  });
+
+  it("counts a period's players once per data version, and again after a store", async () => {
+    const search = () => leaderboardPage({ period: "weekly", search: "king" });
+    const store = (minutes: number, extra: Referral[]) =>
+      storeReferrals([...fixture(), ...extra], {
+        now: new Date(now.getTime() + minutes * 60_000),
+        isDemo: false,
+        sliceMs: 0,
+      });
+    await store(2, []);
+    const countsOfPlayers = vi.spyOn(db, "selectFrom");
+    const before = await search();
+    await search();
+    expect(countsOfPlayers.mock.calls.filter(([table]) => table === "players")).toHaveLength(1);
+    countsOfPlayers.mockRestore();
+
+    const wagered = { today: 1, this_week: 1, this_month: 1, all_time: 1 };
+    await store(3, [{ uid: "late-king", name: "Late King", wagered }]);
+    const after = await search();
+    expect(after.periodPlayers).toBe(before.periodPlayers + 1);
+    expect(after.totalPlayers).toBe(before.totalPlayers + 1);
+    await store(4, []);
   });
 
   it("ranks players past the first rank checkpoint exactly", async () => {
