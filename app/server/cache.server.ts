@@ -3,9 +3,9 @@ import { LRUCache } from "lru-cache";
 /**
  * The app's one cache shape (issue 31): a value computed at most once per key for one version of
  * the data it comes from (the sync generation, a store count; "" where the key names the data
- * itself), the least recently used dropped past `max`. A new version empties it. A promise is kept
- * as it is, so callers asking for a key being computed share that computation; a rejected one is
- * not kept.
+ * itself), the least recently used dropped past `max` (or past `maxBytes`). A new version empties
+ * it. A promise is kept as it is, so callers asking for a key being computed share that
+ * computation; a rejected one is not kept.
  */
 export interface VersionedCache<V extends object | string> {
   /** The value of `key` at `version`: the kept one, else `compute()`'s (kept). */
@@ -18,9 +18,19 @@ export interface VersionedCache<V extends object | string> {
 
 type Version = string | number;
 
-export interface VersionedCacheOptions {
-  /** How many keys are kept. */
-  max: number;
+/** How many bytes of values are kept, as `sizeOf` measures them. */
+interface BytesBound<V> {
+  bytes: number;
+  sizeOf: (value: V) => number;
+}
+
+/**
+ * Bounded by a count of keys (`max`), by the bytes of their values (`maxBytes`: for large values
+ * whose sizes vary, where a count says little about the memory held), or by both.
+ */
+export type VersionedCacheOptions<V> = (
+  { max: number; maxBytes?: BytesBound<V> } | { max?: number; maxBytes: BytesBound<V> }
+) & {
   /** A value is fresh for this long after its computation started; unset: until the version moves. */
   ttlMs?: number;
   /**
@@ -29,7 +39,7 @@ export interface VersionedCacheOptions {
    */
   staleUntilMs?: number;
   now?: () => number;
-}
+};
 
 interface Kept<V> {
   value: V;
@@ -45,8 +55,18 @@ export function versionedCache<V extends object | string>({
   ttlMs = Infinity,
   staleUntilMs = ttlMs,
   now = () => Date.now(),
-}: VersionedCacheOptions): VersionedCache<V> {
-  const values = new LRUCache<string, Kept<V>>({ max });
+  maxBytes,
+}: VersionedCacheOptions<V>): VersionedCache<V> {
+  const values = new LRUCache<string, Kept<V>>(
+    maxBytes
+      ? {
+          ...(max === undefined ? {} : { max }),
+          maxSize: maxBytes.bytes,
+          // At least 1: lru-cache refuses a size of 0.
+          sizeCalculation: (kept) => Math.max(1, maxBytes.sizeOf(kept.value)),
+        }
+      : { max: max ?? 0 },
+  );
   let currentVersion: Version = "";
 
   function moveTo(version: Version) {

@@ -48,6 +48,25 @@ describe("versionedCache", () => {
   });
 });
 
+describe("versionedCache bounded by bytes", () => {
+  it("keeps values up to maxBytes, dropping the least recently used past it", () => {
+    const cache = versionedCache<string>({
+      max: 100,
+      maxBytes: { bytes: 10, sizeOf: (value) => value.length },
+    });
+    let computed = 0;
+    const get = (key: string) =>
+      cache.get({ key, compute: () => `${key}${String((computed += 1)).padStart(3, "0")}` });
+    expect([get("a"), get("b")]).toEqual(["a001", "b002"]);
+    // 8 bytes kept; a third value of 4 passes the 10: "a", the least recently used, goes.
+    expect(get("c")).toBe("c003");
+    expect(cache.peek({ key: "a" })).toBeUndefined();
+    expect([get("b"), get("c")]).toEqual(["b002", "c003"]);
+    // Far fewer than max entries were kept: the bytes bound them.
+    expect(get("a")).toBe("a004");
+  });
+});
+
 describe("versionedCache with an age", () => {
   let clock = 0;
   const now = () => clock;
