@@ -15,7 +15,11 @@ import type { ServerBenchDeps } from "./blocking";
 import { median } from "./format";
 import { referralPayload } from "./payload";
 
-const PAGES = ["/", "/leaderboard", "/wager-races"] as const;
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean) ?? [
+  "/",
+  "/leaderboard",
+  "/wager-races",
+];
 const MIN_SCORE = 98;
 const MAX_FCP_MS = 1500;
 const MAX_TBT_MS = 150;
