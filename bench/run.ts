@@ -419,7 +419,9 @@ How each figure is taken:
   (the production build, its sync on the worker thread) fetches and stores a sync of 100,000
   referrals that changes every player (its longest wait), a linked member listening for race
   alerts; \`leaderboardPage\`
-  with a search, 30 times after 3 warm-up runs, over 400,000 players stored by the sync's store.
+  with a search, 30 times after 3 warm-up runs, over 400,000 players stored by the sync's store
+  (the first search after the store, which also counts the period's players and its rank
+  checkpoints, is shown beside them).
 - \`/leaderboard\`: autocannon, 50 connections for 15 s after a 3 s warm-up, daily period, page 1,
   10,000 players; once without cookies, as a visitor (the budget; the page cache of
   docs/decisions/0006 serves it), and once with a cookie, which the server renders every time, as
@@ -435,6 +437,9 @@ How each figure is taken:
   a fresh context; the figure is the first contentful paint, which waits for the stylesheet, and
   the rows are in the first paint because the server renders them into the HTML. With JavaScript
   off Chromium records no paint entry, so the figure is the load event (a later moment).
+- Lighthouse (bench/lighthouse.ts): its mobile preset with simulated throttling (slow 4G, 4x CPU)
+  in Debian's Chromium, each public page 5 times; each figure is the median of the runs, every
+  run's score and blocking time shown beside it (a run Lighthouse could not trace is left out).
 - Main thread at 6x CPU (bench/main-thread.ts): each page in Chromium with the DevTools CPU
   throttling at 6x and the slow link above, a fresh context (a member's and an admin's session
   cookie for \`/profile\` and \`/admin\`), traced from the navigation to network idle; the
@@ -450,7 +455,9 @@ How each figure is taken:
 - Mixed users (bench/mixed.ts): 200 signed-in members, each from its own client address, for 60 s,
   0.5 to 1.5 s between one member's requests; of 100 actions 78 page views (home, the four boards,
   races, profile, VIP program), 12 leaderboard searches, 8 profile saves (\`/api/user/update\`) and 2
-  sign-ins with the right password; every answer must be a 2xx.
+  sign-ins with the right password; every answer must be a 2xx. The client sends with undici's
+  \`request\` (fetch's \`Accept-Encoding\`; bodies read whole, not decoded), so that its own CPU
+  takes less of the two cores from the server it measures.
 - Abandoned sign-ins (bench/abandoned-signins.ts): one account's idle sign-in time (median of 5),
   then 3 times 20 sign-ins from 20 addresses at once, each abandoned after 100 ms, and one more
   sign-in, timed; the median of those 3 must stay within twice the idle time.
