@@ -84,14 +84,14 @@ const COPY_TRAILER = -1;
  * exactly, text as its UTF-8 bytes, nothing escaped).
  */
 export function copyRows(
-  values: ReadonlyArray<string | number>,
+  values: ReadonlyArray<string | number | null>,
   types: readonly CopyColumnType[],
 ): Buffer {
   const width = types.length;
   // A value's length (4 bytes) and at most 3 bytes per UTF-16 unit of text.
   let capacity = COPY_HEADER.length + 2 + (values.length / width) * 2;
   for (let index = 0; index < values.length; index += 1) {
-    const value = values[index]!;
+    const value = values[index];
     capacity += 4 + (typeof value === "string" ? value.length * 3 : 8);
   }
   const data = Buffer.allocUnsafe(capacity);
@@ -99,9 +99,12 @@ export function copyRows(
   for (let index = 0; index < values.length; index += 1) {
     const column = index % width;
     if (column === 0) at = data.writeInt16BE(width, at);
-    const value = values[index]!;
+    const value = values[index];
     const type = types[column];
-    if (type === "text" && typeof value === "string") {
+    if (value === null || value === undefined) {
+      // NULL: the table's constraints decide, as for any other statement.
+      at = data.writeInt32BE(-1, at);
+    } else if (type === "text" && typeof value === "string") {
       const length = data.write(value, at + 4);
       data.writeInt32BE(length, at);
       at += 4 + length;

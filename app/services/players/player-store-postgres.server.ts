@@ -5,8 +5,7 @@ import type { Referral } from "~/domain/referral";
 import { copyIn, copyRows } from "~db";
 import type { CopyColumnType, Database } from "~db";
 import { syncRunSucceeded } from "~/services/operations/sync-runs.server";
-import { freshTable } from "./fresh-tables-postgres.server";
-import type { FreshTable } from "./fresh-tables-postgres.server";
+import { buildIndexes, dropFreshTables, freshTable } from "./fresh-tables-postgres.server";
 import {
   countStoreCommit,
   maySplitMonthTurn,
@@ -18,12 +17,18 @@ import type { StoredRow, StoreResult, StoreRun } from "./player-store-plan.serve
 // storeReferrals on PostgreSQL (./player-store.server.ts; docs/decisions/0037, 0044, 0047, 0052,
 // 0101).
 
+/** Where a store writes: each table's connection (a transaction, or a fresh table's own). */
+interface Writers {
+  players: { connection: Kysely<Database>; table: string };
+  snapshots: { connection: Kysely<Database>; table: string };
+}
+
 type StoredColumns = Pick<
   Database["players"],
   "uid" | "name" | "today" | "this_week" | "this_month" | "all_time" | "wager_changed_at"
 >;
 
-/** storeReferrals on PostgreSQL: the same plan per batch, all in one transaction. */
+/** storeReferrals on PostgreSQL: the same plan per batch, published in one transaction. */
 export async function storeOnPostgres(
   database: Kysely<Database>,
   referrals: Referral[],
@@ -58,15 +63,16 @@ export async function storeOnPostgres(
       .limit(1)
       .executeTakeFirst()) === undefined;
 
-  // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
-  // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
-  // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
+  // Lookups take a batch's uids as one text array, the UPDATE its rows as one JSON value, rather
+  // than one parameter per value: parsed and planned as cheaply as a one-row statement (decision
+  // 0044); new rows go in by COPY (0107). Lookups and the players' writes run on `writers.players`,
+  // the snapshots' on `writers.snapshots` (the same transaction, or a fresh table's connection).
   const storeBatch = async (
-    trx: Transaction<Database>,
+    writers: Writers,
     batch: Referral[],
     result: StoreResult,
-    tables: { players: string; snapshots: string },
   ): Promise<{ written: Promise<unknown> }> => {
+    const trx = writers.players.connection;
     const stored = new Map<string, StoredRow>();
     const { rows: storedRows } = findsNoOne
       ? { rows: [] }
@@ -105,17 +111,19 @@ export async function storeOnPostgres(
     // lock), and the lookup above ran in this transaction, so a uid it did not find is new.
     // Sent, not awaited: the caller plans the next batch while the server writes this one.
     const writes: Promise<unknown>[] = [];
-    const added: (string | number)[] = [];
+    const planned = plan.playerValues as (string | number | null)[];
+    // With no stored player (a first sync), every planned row is new.
+    const added = stored.size === 0 ? planned : [];
     const known: Record<string, unknown>[] = [];
     const width = PLAYER_COLUMNS.length;
-    for (let start = 0; start < plan.playerValues.length; start += width) {
-      const row = plan.playerValues.slice(start, start + width) as (string | number)[];
+    for (let start = 0; stored.size > 0 && start < planned.length; start += width) {
+      const row = planned.slice(start, start + width);
       if (stored.has(row[0] as string)) known.push(rowObject(row, PLAYER_COLUMNS));
       else added.push(...row);
     }
     if (added.length > 0) {
       const columns = sql.join(PLAYER_COLUMNS.map((column) => sql.ref(column)));
-      const copy = sql`COPY ${sql.table(tables.players)} (${columns}) FROM STDIN (FORMAT binary)`;
+      const copy = sql`COPY ${sql.table(writers.players.table)} (${columns}) FROM STDIN (FORMAT binary)`;
       writes.push(trx.executeQuery(copyIn(copy.compile(trx), copyRows(added, PLAYER_TYPES))));
     }
     if (known.length > 0) {
@@ -130,10 +138,11 @@ export async function storeOnPostgres(
     }
     const snapshots = plan.snapshotValues.length / SNAPSHOT_COLUMNS.length;
     if (snapshots > 0) {
+      const { connection, table } = writers.snapshots;
       const columns = sql.join(SNAPSHOT_COLUMNS.map((column) => sql.ref(column)));
-      const copy = sql`COPY ${sql.table(tables.snapshots)} (${columns}) FROM STDIN (FORMAT binary)`;
-      const rows = copyRows(plan.snapshotValues as (string | number)[], SNAPSHOT_TYPES);
-      writes.push(trx.executeQuery(copyIn(copy.compile(trx), rows)));
+      const copy = sql`COPY ${sql.table(table)} (${columns}) FROM STDIN (FORMAT binary)`;
+      const rows = copyRows(plan.snapshotValues as (string | number | null)[], SNAPSHOT_TYPES);
+      writes.push(connection.executeQuery(copyIn(copy.compile(connection), rows)));
     }
     result.changed += plan.changed;
     result.snapshots += snapshots;
@@ -143,36 +152,17 @@ export async function storeOnPostgres(
     return { written };
   };
 
-  // One transaction for the whole store: PostgreSQL's readers see the last sync until it commits
-  // and none of it if it fails or the process dies (docs/decisions/0052); the sync is the only
-  // writer of these tables, so nobody else's writes wait for it.
-  // A store that finds no one (a first sync) replaces both tables whole: it fills indexless copies
-  // and builds their indexes once, then swaps them in at the end (docs/decisions/0101). Readers
-  // read the tables in place until the commit; the swap's lock lasts from it to the commit.
-  const result: StoreResult = { changed: 0, snapshots: 0 };
-  await database.transaction().execute(async (trx) => {
-    let fresh: FreshTable[] = [];
-    if (findsNoOne) {
-      fresh = [await freshTable(trx, "players"), await freshTable(trx, "wager_snapshots")];
-    } else if (!isDemo) {
-      await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
-    }
-    const [players, snapshots] = fresh;
-    const tables = {
-      players: players?.name ?? "players",
-      snapshots: snapshots?.name ?? "wager_snapshots",
-    };
-    // One connection runs the statements in order (a batch's lookups wait for the writes before
-    // them); the client plans a batch while the server writes the one before.
+  // Every batch in order, each one's writes sent while the next is planned: a connection runs its
+  // statements in order (a batch's lookups wait for the writes before them).
+  const storeAll = async (writers: Writers) => {
     let writing: Promise<unknown> = Promise.resolve();
     for (let next = 0; next < referrals.length; next += STORE_BATCH) {
       if (next > 0) await whileStoring?.();
       // A batch's lookups fail in a transaction that its last writes aborted: theirs is the error.
       const { written } = await storeBatch(
-        trx,
+        writers,
         referrals.slice(next, next + STORE_BATCH),
         result,
-        tables,
       ).catch(async (error: unknown) => {
         await writing;
         throw error;
@@ -181,13 +171,62 @@ export async function storeOnPostgres(
       writing = written;
     }
     await writing;
-    for (const table of fresh) await table.index();
-    for (const table of fresh) await table.swapIn();
-    if (run) {
-      const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
-      await syncRunSucceeded(trx, run.id, counts, new Date()).execute();
+  };
+  const recordRun = async (trx: Transaction<Database>) => {
+    if (!run) return;
+    const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
+    await syncRunSucceeded(trx, run.id, counts, new Date()).execute();
+  };
+
+  const result: StoreResult = { changed: 0, snapshots: 0 };
+  if (findsNoOne) {
+    // A store that finds no one (a first sync) replaces both tables whole: it fills indexless
+    // copies on two connections and builds their indexes there, side by side, then swaps them in,
+    // with the run's record, in one short transaction (docs/decisions/0101, 0107). Readers read
+    // the tables in place until that commit; a failure or a killed process leaves them as they
+    // were, and the copies to the next first store, which drops them.
+    try {
+      const fresh = await database.connection().execute((players) =>
+        database.connection().execute(async (snapshots) => {
+          const tables = [
+            await freshTable(players, "players"),
+            await freshTable(players, "wager_snapshots"),
+          ];
+          // Each connection's rows in one transaction (one commit, not one per batch), committed
+          // before the builds: each connection builds indexes of both tables.
+          await players.transaction().execute((playersTrx) =>
+            snapshots.transaction().execute((snapshotsTrx) =>
+              storeAll({
+                players: { connection: playersTrx, table: tables[0]!.name },
+                snapshots: { connection: snapshotsTrx, table: tables[1]!.name },
+              }),
+            ),
+          );
+          await buildIndexes(tables, [players, snapshots]);
+          return tables;
+        }),
+      );
+      await database.transaction().execute(async (trx) => {
+        for (const table of fresh) await table.swapIn(trx);
+        await recordRun(trx);
+      });
+    } catch (error) {
+      await dropFreshTables(database).catch(() => undefined);
+      throw error;
     }
-  });
+  } else {
+    // One transaction for the whole store: PostgreSQL's readers see the last sync until it
+    // commits and none of it if it fails or the process dies (docs/decisions/0052); the sync is
+    // the only writer of these tables, so nobody else's writes wait for it.
+    await database.transaction().execute(async (trx) => {
+      if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+      await storeAll({
+        players: { connection: trx, table: "players" },
+        snapshots: { connection: trx, table: "wager_snapshots" },
+      });
+      await recordRun(trx);
+    });
+  }
   countStoreCommit();
   // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
   // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
