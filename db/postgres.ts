@@ -118,7 +118,7 @@ export function copyRows(
       view.setInt32(at, 8);
       view.setFloat64(at + 4, value);
       at += 12;
-    } else if (type === "int4" && typeof value === "number" && Number.isSafeInteger(value)) {
+    } else if (type === "int4" && typeof value === "number" && value === (value | 0)) {
       view.setInt32(at, 4);
       view.setInt32(at + 4, value);
       at += 8;
