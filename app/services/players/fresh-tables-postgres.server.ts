@@ -43,6 +43,7 @@ export async function freshTable(
   await sql`DROP TABLE IF EXISTS ${sql.table(fresh)}`.execute(database);
   await sql`CREATE TABLE ${sql.table(fresh)} (LIKE ${sql.table(table)} INCLUDING ALL EXCLUDING INDEXES)
     WITH (autovacuum_enabled = false)`.execute(database);
+  const copyId = await relationId(database, fresh);
   const { rows: indexes } = await sql<{ name: string; definition: string; isUnique: boolean }>`
     SELECT index.relname AS name, pg_get_indexdef(i.indexrelid) AS definition,
       i.indisunique AS "isUnique"
@@ -104,6 +105,12 @@ export async function freshTable(
     name: fresh,
     builds,
     async swapIn(trx) {
+      // The copy this store filled, not one another store (a `npm run sync` beside the server's)
+      // dropped and made again under the same name: locked first, so its name stays its own.
+      await sql`LOCK TABLE ${sql.table(fresh)} IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      if ((await relationId(trx, fresh)) !== copyId) {
+        throw new Error(`${fresh} was replaced by another store: nothing swapped in`);
+      }
       await sql`DROP TABLE ${sql.table(table)}`.execute(trx);
       await sql`ALTER TABLE ${sql.table(fresh)} RENAME TO ${sql.table(table)}`.execute(trx);
       // The table's own storage options, autovacuum's switch among them.
@@ -178,6 +185,14 @@ export async function buildIndexes(
 
 /** Whether a build makes a B-tree (keys, and indexes `USING btree`). */
 const isBtree = (build: string) => !build.includes(" USING ") || build.includes(" USING btree ");
+
+/** The OID of the table named `name`. */
+async function relationId(database: Kysely<Database>, name: string): Promise<number> {
+  const { rows } = await sql<{ id: number }>`SELECT ${name}::regclass::oid::integer AS id`.execute(
+    database,
+  );
+  return rows[0]!.id;
+}
 
 /** Drops the copies a store leaves when it fails before its swap (nothing if it swapped). */
 export async function dropFreshTables(database: Kysely<Database>): Promise<void> {

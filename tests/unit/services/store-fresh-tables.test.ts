@@ -10,6 +10,7 @@ import { beforeAll, expect, it } from "vitest";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 import { migrateToLatest } from "~db";
 import { db } from "~/services/db.server";
+import { freshTable } from "~/services/players/fresh-tables-postgres.server";
 import { STORE_BATCH, storeReferrals } from "~/services/players/player-store.server";
 
 const referrals = (round: number) =>
@@ -134,5 +135,23 @@ it.skipIf(!POSTGRES_PASS)(
       .select((eb) => eb.fn.countAll().as("n"))
       .execute();
     expect(Number(stored[0]!.n)).toBe(STORE_BATCH + 10);
+  },
+);
+
+it.skipIf(!POSTGRES_PASS)(
+  "swaps in only the copy it made: one another store made again under the same name is refused",
+  async () => {
+    const before = await tablesAsMigrated();
+    const copy = await freshTable(db, "players");
+    // Another store starting over: drops the copy and makes its own.
+    await sql`DROP TABLE players_fresh`.execute(db);
+    await sql`CREATE TABLE players_fresh (LIKE players INCLUDING ALL EXCLUDING INDEXES)`.execute(
+      db,
+    );
+    await expect(db.transaction().execute((trx) => copy.swapIn(trx))).rejects.toThrow(
+      /players_fresh was replaced by another store/,
+    );
+    expect((await tablesAsMigrated()).map(({ oid }) => oid)).toEqual(before.map(({ oid }) => oid));
+    await sql`DROP TABLE players_fresh`.execute(db);
   },
 );
