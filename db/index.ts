@@ -22,7 +22,8 @@ export type { Database } from "./schema";
 export { adoptWriteTurn, writeTurn } from "./write-turn";
 export { caseFolded, dialectOf, equalsIgnoringCase, isAnyOf, likeIgnoringCase } from "./dialect";
 export type { DialectName } from "./dialect";
-export { openPostgresDatabase, planOnce } from "./postgres";
+export { copyIn, copyRows, openPostgresDatabase, planOnce } from "./postgres";
+export type { CopyColumnType } from "./postgres";
 export { POSTGRES_URL_PATTERN } from "~/server/config.server";
 
 export const DEFAULT_DATABASE_PATH = "data/goatedvips.sqlite";

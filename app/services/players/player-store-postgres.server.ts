@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import type { Kysely, Transaction } from "kysely";
 import { utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
-import type { Database } from "~db";
+import { copyIn, copyRows } from "~db";
+import type { CopyColumnType, Database } from "~db";
 import { syncRunSucceeded } from "~/services/operations/sync-runs.server";
-import { freshTable } from "./fresh-tables-postgres.server";
-import type { FreshTable } from "./fresh-tables-postgres.server";
+import { buildIndexes, dropFreshTables, freshTable } from "./fresh-tables-postgres.server";
 import {
   countStoreCommit,
   maySplitMonthTurn,
@@ -17,12 +17,18 @@ import type { StoredRow, StoreResult, StoreRun } from "./player-store-plan.serve
 // storeReferrals on PostgreSQL (./player-store.server.ts; docs/decisions/0037, 0044, 0047, 0052,
 // 0101).
 
+/** Where a store writes: each table's connection (a transaction, or a fresh table's own). */
+interface Writers {
+  players: { connection: Kysely<Database>; table: string };
+  snapshots: { connection: Kysely<Database>; table: string };
+}
+
 type StoredColumns = Pick<
   Database["players"],
   "uid" | "name" | "today" | "this_week" | "this_month" | "all_time" | "wager_changed_at"
 >;
 
-/** storeReferrals on PostgreSQL: the same plan per batch, all in one transaction. */
+/** storeReferrals on PostgreSQL: the same plan per batch, published in one transaction. */
 export async function storeOnPostgres(
   database: Kysely<Database>,
   referrals: Referral[],
@@ -57,15 +63,16 @@ export async function storeOnPostgres(
       .limit(1)
       .executeTakeFirst()) === undefined;
 
-  // Each statement takes a batch's rows as one parameter (a JSON array of rows, uids as a text
-  // array) rather than one per value: parsed and planned as cheaply as a one-row statement, and
-  // JSON.stringify costs the client far less than pg's escaping of each value (decision 0044).
+  // Lookups take a batch's uids as one text array, the UPDATE its rows as one JSON value, rather
+  // than one parameter per value: parsed and planned as cheaply as a one-row statement (decision
+  // 0044); new rows go in by COPY (0107). Lookups and the players' writes run on `writers.players`,
+  // the snapshots' on `writers.snapshots` (the same transaction, or a fresh table's connection).
   const storeBatch = async (
-    trx: Transaction<Database>,
+    writers: Writers,
     batch: Referral[],
     result: StoreResult,
-    tables: { players: string; snapshots: string },
   ): Promise<{ written: Promise<unknown> }> => {
+    const trx = writers.players.connection;
     const stored = new Map<string, StoredRow>();
     const { rows: storedRows } = findsNoOne
       ? { rows: [] }
@@ -97,27 +104,27 @@ export async function storeOnPostgres(
       frozenAcrossMidnight,
       newestSnapshotOf: (uid) => newest.get(uid) ?? null,
     });
-    // New players in a plain INSERT, known ones in an UPDATE: ON CONFLICT's speculative insertion
-    // cost as much again as the insert itself (a first sync's 100,000 players). The sync is the
-    // players' only writer and runs in one process at a time (the job lock), and the lookup above
-    // ran in this transaction, so a uid it did not find is new.
+    // New players and snapshots go in by COPY, known players in an UPDATE: ON CONFLICT's
+    // speculative insertion cost as much again as the insert itself (a first sync's 100,000
+    // players), and COPY's rows cost the server half what parsing them from JSON did (decision
+    // 0107). The sync is the players' only writer and runs in one process at a time (the job
+    // lock), and the lookup above ran in this transaction, so a uid it did not find is new.
     // Sent, not awaited: the caller plans the next batch while the server writes this one.
     const writes: Promise<unknown>[] = [];
-    const added: Record<string, unknown>[] = [];
+    const planned = plan.playerValues as (string | number | null)[];
+    // With no stored player (a first sync), every planned row is new.
+    const added = stored.size === 0 ? planned : [];
     const known: Record<string, unknown>[] = [];
-    for (const row of rowObjects(plan.playerValues, PLAYER_COLUMNS)) {
-      (stored.has(row.uid as string) ? known : added).push(row);
+    const width = PLAYER_COLUMNS.length;
+    for (let start = 0; stored.size > 0 && start < planned.length; start += width) {
+      const row = planned.slice(start, start + width);
+      if (stored.has(row[0] as string)) known.push(rowObject(row, PLAYER_COLUMNS));
+      else added.push(...row);
     }
     if (added.length > 0) {
-      // A new player's flag and times are the store's: one value each, not one per row.
-      const payload = JSON.stringify(added, [...NEW_PLAYER_COLUMNS]);
-      const columns = sql.join(NEW_PLAYER_COLUMNS.map((column) => sql.ref(column)));
-      writes.push(
-        sql`
-        INSERT INTO ${sql.table(tables.players)} (${columns}, is_demo, updated_at, wager_changed_at)
-        SELECT ${columns}, ${isDemo ? 1 : 0}, ${at}, ${at}
-        FROM json_populate_recordset(null::players, ${payload}::json)`.execute(trx),
-      );
+      const columns = sql.join(PLAYER_COLUMNS.map((column) => sql.ref(column)));
+      const copy = sql`COPY ${sql.table(writers.players.table)} (${columns}) FROM STDIN (FORMAT binary)`;
+      writes.push(trx.executeQuery(copyIn(copy.compile(trx), copyRows(added, PLAYER_TYPES))));
     }
     if (known.length > 0) {
       writes.push(
@@ -129,15 +136,13 @@ export async function storeOnPostgres(
         WHERE players.uid = payload.uid`.execute(trx),
       );
     }
-    const snapshots = plan.snapshotValues.length / 3;
+    const snapshots = plan.snapshotValues.length / SNAPSHOT_COLUMNS.length;
     if (snapshots > 0) {
-      const snapshotRows = JSON.stringify(rowObjects(plan.snapshotValues, SNAPSHOT_COLUMNS));
-      writes.push(
-        sql`
-        INSERT INTO ${sql.table(tables.snapshots)} (uid, taken_at, all_time)
-        SELECT uid, taken_at, all_time
-        FROM json_populate_recordset(null::wager_snapshots, ${snapshotRows}::json)`.execute(trx),
-      );
+      const { connection, table } = writers.snapshots;
+      const columns = sql.join(SNAPSHOT_COLUMNS.map((column) => sql.ref(column)));
+      const copy = sql`COPY ${sql.table(table)} (${columns}) FROM STDIN (FORMAT binary)`;
+      const rows = copyRows(plan.snapshotValues as (string | number | null)[], SNAPSHOT_TYPES);
+      writes.push(connection.executeQuery(copyIn(copy.compile(connection), rows)));
     }
     result.changed += plan.changed;
     result.snapshots += snapshots;
@@ -147,36 +152,17 @@ export async function storeOnPostgres(
     return { written };
   };
 
-  // One transaction for the whole store: PostgreSQL's readers see the last sync until it commits
-  // and none of it if it fails or the process dies (docs/decisions/0052); the sync is the only
-  // writer of these tables, so nobody else's writes wait for it.
-  // A store that finds no one (a first sync) replaces both tables whole: it fills indexless copies
-  // and builds their indexes once, then swaps them in at the end (docs/decisions/0101). Readers
-  // read the tables in place until the commit; the swap's lock lasts from it to the commit.
-  const result: StoreResult = { changed: 0, snapshots: 0 };
-  await database.transaction().execute(async (trx) => {
-    let fresh: FreshTable[] = [];
-    if (findsNoOne) {
-      fresh = [await freshTable(trx, "players"), await freshTable(trx, "wager_snapshots")];
-    } else if (!isDemo) {
-      await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
-    }
-    const [players, snapshots] = fresh;
-    const tables = {
-      players: players?.name ?? "players",
-      snapshots: snapshots?.name ?? "wager_snapshots",
-    };
-    // One connection runs the statements in order (a batch's lookups wait for the writes before
-    // them); the client plans a batch while the server writes the one before.
+  // Every batch in order, each one's writes sent while the next is planned: a connection runs its
+  // statements in order (a batch's lookups wait for the writes before them).
+  const storeAll = async (writers: Writers) => {
     let writing: Promise<unknown> = Promise.resolve();
     for (let next = 0; next < referrals.length; next += STORE_BATCH) {
       if (next > 0) await whileStoring?.();
       // A batch's lookups fail in a transaction that its last writes aborted: theirs is the error.
       const { written } = await storeBatch(
-        trx,
+        writers,
         referrals.slice(next, next + STORE_BATCH),
         result,
-        tables,
       ).catch(async (error: unknown) => {
         await writing;
         throw error;
@@ -185,13 +171,62 @@ export async function storeOnPostgres(
       writing = written;
     }
     await writing;
-    for (const table of fresh) await table.index();
-    for (const table of fresh) await table.swapIn();
-    if (run) {
-      const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
-      await syncRunSucceeded(trx, run.id, counts, new Date()).execute();
+  };
+  const recordRun = async (trx: Transaction<Database>) => {
+    if (!run) return;
+    const counts = { players: run.players, skipped: run.skipped, changed: result.changed };
+    await syncRunSucceeded(trx, run.id, counts, new Date()).execute();
+  };
+
+  const result: StoreResult = { changed: 0, snapshots: 0 };
+  if (findsNoOne) {
+    // A store that finds no one (a first sync) replaces both tables whole: it fills indexless
+    // copies on two connections and builds their indexes there, side by side, then swaps them in,
+    // with the run's record, in one short transaction (docs/decisions/0101, 0107). Readers read
+    // the tables in place until that commit; a failure or a killed process leaves them as they
+    // were, and the copies to the next first store, which drops them.
+    try {
+      const fresh = await database.connection().execute((players) =>
+        database.connection().execute(async (snapshots) => {
+          const tables = [
+            await freshTable(players, "players"),
+            await freshTable(players, "wager_snapshots"),
+          ];
+          // Each connection's rows in one transaction (one commit, not one per batch), committed
+          // before the builds: each connection builds indexes of both tables.
+          await players.transaction().execute((playersTrx) =>
+            snapshots.transaction().execute((snapshotsTrx) =>
+              storeAll({
+                players: { connection: playersTrx, table: tables[0]!.name },
+                snapshots: { connection: snapshotsTrx, table: tables[1]!.name },
+              }),
+            ),
+          );
+          await buildIndexes(tables, [players, snapshots]);
+          return tables;
+        }),
+      );
+      await database.transaction().execute(async (trx) => {
+        for (const table of fresh) await table.swapIn(trx);
+        await recordRun(trx);
+      });
+    } catch (error) {
+      await dropFreshTables(database).catch(() => undefined);
+      throw error;
     }
-  });
+  } else {
+    // One transaction for the whole store: PostgreSQL's readers see the last sync until it
+    // commits and none of it if it fails or the process dies (docs/decisions/0052); the sync is
+    // the only writer of these tables, so nobody else's writes wait for it.
+    await database.transaction().execute(async (trx) => {
+      if (!isDemo) await trx.deleteFrom("players").where("is_demo", "=", 1).execute();
+      await storeAll({
+        players: { connection: trx, table: "players" },
+        snapshots: { connection: trx, table: "wager_snapshots" },
+      });
+      await recordRun(trx);
+    });
+  }
   countStoreCommit();
   // Fresh statistics after a large store: autovacuum analyzes within a minute or so, and until
   // then the planner takes the grown tables for the small ones it last saw (the next sync's newest-
@@ -224,16 +259,22 @@ const PLAYER_COLUMNS = [
   "wager_changed_at",
 ] as const;
 const SNAPSHOT_COLUMNS = ["uid", "taken_at", "all_time"] as const;
-/** The columns of a new player's row that the payload gives. */
-const NEW_PLAYER_COLUMNS = PLAYER_COLUMNS.slice(0, 6);
-
-/** A flat list of values, a row per `columns.length`, as one object per row (for JSON). */
-function rowObjects(values: unknown[], columns: readonly string[]): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
-  for (let start = 0; start < values.length; start += columns.length) {
-    const row: Record<string, unknown> = {};
-    columns.forEach((column, index) => (row[column] = values[start + index]));
-    rows.push(row);
-  }
-  return rows;
+/** Their types in the tables (COPY's binary rows must match them). */
+const PLAYER_TYPES: CopyColumnType[] = [
+  "text",
+  "text",
+  "float8",
+  "float8",
+  "float8",
+  "float8",
+  "int4",
+  "text",
+  "text",
+];
+const SNAPSHOT_TYPES: CopyColumnType[] = ["text", "text", "float8"];
+/** A row's values as an object by column (for JSON). */
+function rowObject(values: unknown[], columns: readonly string[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  columns.forEach((column, index) => (row[column] = values[index]));
+  return row;
 }

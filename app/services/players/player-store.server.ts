@@ -41,8 +41,9 @@ export const STORE_SLICE_MS = 50;
  * player first in the new month.
  * Prepared better-sqlite3 statements rather than Kysely queries: a 100,000-referral payload must
  * be stored in well under 2 s (DESIGN.md). On PostgreSQL (docs/decisions/0037, 0044, 0047) the same plan
- * is written in statements that take a batch's rows as one JSON value, in one transaction (0052),
- * on the server's thread: pg waits without holding the event loop.
+ * is written by COPY (new rows) and statements that take a batch's rows as one value, published in
+ * one transaction (0052, 0101, 0107), on the server's thread: pg waits without holding the event
+ * loop.
  */
 export async function storeReferrals(
   referrals: Referral[],

@@ -4,15 +4,18 @@ import type { Referral } from "~/domain/referral";
 import { db } from "~/services/db.server";
 import { STORE_BATCH, storeReferrals } from "~/services/players/player-store.server";
 
-// Names an array literal must escape (PostgreSQL's store sends each column as one array), and
-// totals whose shortest decimal form must come back as the same double.
+// Names that a text format must escape (JSON, arrays, COPY's text rows; PostgreSQL's store sends
+// COPY's binary rows, docs/decisions/0107), and totals whose shortest decimal form must come back
+// as the same double.
 const AWKWARD_NAMES = [
   'a "quoted" name',
   "back\\slash",
   "{braces}, commas",
   "NULL",
+  "\\N",
   " padded ",
-  "Ωmega",
+  "tab\tand\nnewline\r",
+  "Ωmega 🐐",
 ];
 const AWKWARD_TOTALS = [0.1 + 0.2, 1e-7, 123_456_789.123, 5e21];
 
