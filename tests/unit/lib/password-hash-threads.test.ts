@@ -77,13 +77,14 @@ describe("password hashing threads", () => {
     expect(await verify("pw", "$argon2id$junk")).toBe(false);
   });
 
-  it("run at most the given number of hashes at once, on that many threads", async () => {
+  it("run at most the given number of hashes at once, on that many threads and a spare", async () => {
     const pool = start({ threads: 2 });
     const jobs = Array.from({ length: 8 }, (_, i) => job(`password ${i}`));
-    const keys = await Promise.all(jobs.map((each) => pool.run(each, anyone)));
-    expect(keys).toEqual(jobs.map(expectedKey));
-    // A thread derives one key at a time, so the threads are what bounds the hashes at once.
-    expect(pool.threadIds()).toHaveLength(2);
+    const running = jobs.map((each) => pool.run(each, anyone));
+    // Two run; the others wait, the spare thread idle.
+    expect(pool.waitingByAddress().get(anyone.address)).toBe(6);
+    expect(await Promise.all(running)).toEqual(jobs.map(expectedKey));
+    expect(pool.threadIds()).toHaveLength(3);
   });
 
   it("finish one address's hashes in the order they came", async () => {
@@ -159,7 +160,7 @@ describe("the hashing queue", () => {
     expect(await after).toEqual(expectedKey(job("after")));
   });
 
-  it("starts the next hash beside one whose client went while it ran, then keeps no extra thread", async () => {
+  it("starts the next hash on the spare thread beside one whose client went while it ran", async () => {
     const pool = start({ threads: 1 });
     // About 0.3-1 s on this machine: long enough to tell waiting for it from not.
     const slow = { ...job("slow"), options: { N: 2 ** 16, r: 8, p: 1, maxmem: 2 ** 28 } };
@@ -177,7 +178,17 @@ describe("the hashing queue", () => {
     expect(await next).toEqual(expectedKey(job("next")));
     // Not behind the orphaned hash: its thread is still deriving when the next key is ready.
     expect(performance.now() - asked).toBeLessThan(slowMs / 2);
+    expect(pool.threadIds()).toHaveLength(2);
+  });
+
+  it("start the spare with the second job, before any client leaves, and take turns on it", async () => {
+    const pool = start({ threads: 1 });
+    await pool.run(job("first"), anyone);
     expect(pool.threadIds()).toHaveLength(1);
+    await pool.run(job("second"), anyone);
+    expect(pool.threadIds()).toHaveLength(2);
+    for (let i = 0; i < 4; i += 1) await pool.run(job(`more ${i}`), anyone);
+    expect(pool.threadIds()).toHaveLength(2);
   });
 
   it("never queues a hash whose client has already gone", async () => {
