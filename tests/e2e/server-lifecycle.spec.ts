@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { expect, test } from "./fixtures";
@@ -59,6 +60,29 @@ function processGroup(pgid: number) {
     }));
 }
 
+/** A registration sent up to half its body: `finish` sends the rest; `status` is the answer's. */
+function heldRegistration(body: string) {
+  const bytes = Buffer.from(body);
+  const half = Math.floor(bytes.length / 2);
+  const request = httpRequest(`${START_ORIGIN}/api/auth/register`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Content-Length": bytes.length,
+      Origin: START_ORIGIN,
+    },
+  });
+  const status = new Promise<number | undefined>((resolve, reject) => {
+    request.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on("error", reject);
+  });
+  request.write(bytes.subarray(0, half));
+  return { status, finish: () => request.end(bytes.subarray(half)) };
+}
+
 /** The server's own count of requests under way, the scrape that reads it included. */
 async function requestsInFlight(): Promise<number> {
   const metrics = await (await fetch(`${START_ORIGIN}/metrics`)).text();
@@ -104,24 +128,30 @@ test("npm start runs the server as plain node; a SIGTERM to its process group an
     expect(processes.filter((p) => /\btsx\b/.test(p.args))).toEqual([]);
     expect(processes.find((p) => p.ppid === group)?.args).toMatch(/^\S*node build\/server\.js$/);
 
-    // Six sign-ups, each a password hash at the production cost: they queue for the hashing
-    // threads, and SIGTERM lands once the server holds all six.
+    // Six sign-ups, each a password hash at the production cost. Each sends its headers and half
+    // its body, so the server holds all six however fast it hashes; SIGTERM lands then, and the
+    // bodies' ends follow it: all six are read, hashed (queued for the hashing threads together)
+    // and stored during the shutdown.
     const usernames = Array.from({ length: 6 }, (_, i) => `restart_${i}_${Date.now() % 100_000}`);
-    const answers = usernames.map((username) =>
-      fetch(`${START_ORIGIN}/api/auth/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: START_ORIGIN },
-        body: JSON.stringify({
-          username,
-          email: `${username}@example.com`,
-          password: "goat-secret-1",
-        }),
-      }),
+    const registrations = usernames.map((username) =>
+      heldRegistration(
+        JSON.stringify({ username, email: `${username}@example.com`, password: "goat-secret-1" }),
+      ),
     );
     await expect.poll(requestsInFlight, { intervals: [20] }).toBe(usernames.length + 1);
     process.kill(-group, "SIGTERM");
+    // The signal has reached the server once it refuses new connections.
+    await expect
+      .poll(() =>
+        fetch(`${START_ORIGIN}/healthz`).then(
+          () => "open",
+          () => "closed",
+        ),
+      )
+      .toBe("closed");
+    for (const registration of registrations) registration.finish();
 
-    expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual(
+    expect(await Promise.all(registrations.map((registration) => registration.status))).toEqual(
       usernames.map(() => 201),
     );
     expect(await exited).toBe(0);
