@@ -1,4 +1,5 @@
 import { eventBus } from "~/server/domain-event-bus.server";
+import { yieldToEventLoop } from "~/server/event-loop.server";
 import { logger } from "~/server/logger.server";
 import { observeSyncRun } from "~/server/metrics.server";
 import type { ProviderConfig } from "~/server/provider-config.server";
@@ -163,10 +164,16 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   const { changed } = done;
   const counts = { players: done.players, skipped: done.skipped, changed };
   await finishSyncRun(runId, { outcome: "success", ...counts }, now());
-  if (changed > 0) await notifyRankUps(ranksBefore, now());
+  // After a sync that changed many players each step below holds the server's thread for tens of
+  // milliseconds (SQLite answers on it); chained by promises alone they ran as one task, which
+  // requests waited behind, so each starts after a turn of the event loop.
   if (changed > 0) {
+    await yieldToEventLoop();
+    await notifyRankUps(ranksBefore, now());
+    await yieldToEventLoop();
     const snapshot = await leaderboardSnapshot();
     await eventBus.publish("leaderboard.updated", { snapshot, at: now().toISOString() });
+    await yieldToEventLoop();
     // After the open pages' update, which waits for nothing a player alone is told.
     await sendRaceAlerts(raceBefore, now()).catch((error: unknown) =>
       logger.error({ err: error }, "sync: the race alerts failed"),
@@ -175,6 +182,7 @@ async function syncOnce({ config, now = () => new Date(), timeoutMs }: SyncOptio
   // The wager flag rules read what the sync stored, once its result is visible, and outside the
   // sync's own time (a benchmarked budget): one evaluation at a time, in the order of the syncs.
   flagsAfterSync = flagsAfterSync
+    .then(yieldToEventLoop)
     .then(() => evaluateWagerFlags(storedAt, now()))
     .then(
       () => undefined,

@@ -1,6 +1,7 @@
 import { RACE_ALERT_INTERVAL_MS, decideRaceAlerts } from "~/domain/race-alerts";
 import { splitPool } from "~/domain/race-prizes";
 import type { Standing } from "~/domain/race-standings";
+import { yieldToEventLoop } from "~/server/event-loop.server";
 import { db } from "~/services/db.server";
 import { preferenceIsOn } from "~/services/email/outbox.server";
 import {
@@ -70,6 +71,8 @@ export async function sendRaceAlerts(
   if (users.length === 0) return 0;
   // The ranking the pages (and the wager flags after this) share for this sync.
   const current = await computeStandings(race, now);
+  // Ranking the race and deciding every listener's alert are each a long step on the server's thread.
+  await yieldToEventLoop();
   const alerts = decideRaceAlerts({
     raceTitle: race.title,
     previous: before.standings,

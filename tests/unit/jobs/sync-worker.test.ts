@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { sql } from "kysely";
 import { POSTGRES_PASS } from "../../postgres/template-database";
 import { migrateToLatest, sqliteConnection } from "~db";
-import { runSync } from "~/jobs/sync.server";
+import { runSync, wagerFlagsSettled } from "~/jobs/sync.server";
 import type { SyncOptions } from "~/jobs/sync.server";
 import { stopSyncWorker } from "~/jobs/sync-thread.server";
 import { db } from "~/services/db.server";
@@ -168,6 +168,8 @@ describe("the sync worker thread", { timeout: 60_000 }, () => {
     async () => {
       await serve(entries(100, 50));
       expect(await runSync(options())).toMatchObject({ outcome: "success" });
+      // The first sync's wager flags (which rank the race here: no race when it stored) are done.
+      await wagerFlagsSettled();
       const race = await ensureMonthlyRace(clock);
       // More standings than one message carries (RANKING_SLICE).
       await serve(entries(12_000, 100));

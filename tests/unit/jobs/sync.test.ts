@@ -247,6 +247,37 @@ describe("a provider sync", SYNC_TEST_TIMEOUT, () => {
     expect((await rankings()) - before).toBe(1);
   });
 
+  it("gives the server's other work its turns between the steps after a sync", async () => {
+    await runSync(options());
+    const race = await ensureMonthlyRace(clock);
+    const standings = await computeStandings(race!, clock);
+    await insertUser(db, { goated_id: standings[PAID_POSITIONS + 5]!.uid });
+    advance(300);
+    provider.bump(standings[0]!.uid, 10);
+    // Turns of the event loop, counted while the sync runs: a request waiting to be read gets one.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    let turnsAtUpdate = -1;
+    const unsubscribe = eventBus.subscribe("leaderboard.updated", () => {
+      turnsAtUpdate = turns;
+    });
+    try {
+      await runSync(options());
+    } finally {
+      counting = false;
+      unsubscribe();
+    }
+    expect(turnsAtUpdate).toBeGreaterThanOrEqual(0);
+    // The race alerts (which rank the race and write notifications) start after a turn, not in
+    // the same task as the pages' update.
+    expect(turns).toBeGreaterThan(turnsAtUpdate);
+  });
+
   it("at the month's turn, wagers between the last sync and midnight stay in the month that ended", async () => {
     const referral = (uid: string, thisMonth: number, allTime: number) => ({
       uid,
