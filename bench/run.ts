@@ -428,7 +428,8 @@ How each figure is taken:
   for a signed-in player (shown for context: a full render costs about 4 ms of one core).
 - Stats API: 250 sequential requests after 50 warm-up ones, one connection, from a client in a
   process of its own (bench/latency-probe.mjs: the bench's own garbage collection would be timed
-  as the server's); the budget is read against the p99, the median is shown beside it.
+  as the server's), each answer read to its last byte as sent (gzip), not decoded (decision
+  0110); the budget is read against the p99, the median is shown beside it.
 - Page weight: the HTML, every stylesheet, and every script the page loads (module preloads and
   imports), each gzipped at the server's level.
 - First view: Chromium with JavaScript off, a fresh context, the bytes on the wire (headers
