@@ -93,7 +93,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 /**
  * Kysely over better-sqlite3, whose writes (a statement that is not a reader, or a whole
  * transaction) first wait for the write turn (db/write-turn.ts): a sync stores from a worker
- * thread meanwhile (docs/decisions/0019). Reads never wait.
+ * thread meanwhile (docs/decisions/0019). Reads wait for no turn.
  */
 class WriteTurnDialect extends SqliteDialect {
   constructor(readonly database: ReturnType<typeof withStatementCache>) {
@@ -105,76 +105,174 @@ class WriteTurnDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Who uses SQLite's single connection, first come first served. `unlock` hands it straight to the
+ * next waiter, so `tryLock` fails while anyone waits.
+ */
+class ConnectionLock {
+  #held = false;
+  readonly #waiters: (() => void)[] = [];
+
+  tryLock(): boolean {
+    if (this.#held) return false;
+    this.#held = true;
+    return true;
+  }
+
+  async lock(): Promise<void> {
+    if (this.tryLock()) return;
+    await new Promise<void>((resolve) => this.#waiters.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** One use of the connection (a query, a transaction, `db.connection()`): what it holds. */
+interface Lease extends DatabaseConnection {
+  holdsLock: boolean;
+  holdsTurn: boolean;
+}
+
+/**
+ * Kysely's own SQLite driver locks its one connection at `acquireConnection`, before it knows
+ * whether a write follows; a write waiting there for the worker's turn then held every read of
+ * the server's thread behind it (a /healthz waited 140-220 ms during a sync). Here a lease takes
+ * the connection at its first statement, and a write or transaction takes the turn before the
+ * connection. The turn is this thread's while any of its leases holds it (counted), so a lease
+ * already holding the connection (`db.connection()`, the migrator) that writes joins it at once
+ * rather than wait for a lease that waits for the connection.
+ */
 class WriteTurnDriver implements Driver {
-  #holding = false;
+  readonly #lock = new ConnectionLock();
+  /** The inner driver's connection, held from `init` to `destroy`; `#lock` guards it instead. */
+  #connection: DatabaseConnection | null = null;
+  /** Leases holding this thread's turn; the turn is given back when the last one lets go. */
+  #turnHolders = 0;
+  /** Leases waiting for the turn while `#taking` takes it for them all. */
+  #turnJoiners = 0;
+  #taking: Promise<void> | null = null;
 
   constructor(
     readonly inner: Driver,
     readonly isReader: (sql: string) => boolean,
   ) {}
 
-  async #take() {
-    await writeTurn().takeAsync();
-    this.#holding = true;
+  async init() {
+    await this.inner.init();
+    this.#connection = await this.inner.acquireConnection();
   }
 
-  #release() {
-    if (!this.#holding) return;
-    this.#holding = false;
-    writeTurn().release();
+  async destroy() {
+    if (this.#connection) await this.inner.releaseConnection(this.#connection);
+    this.#connection = null;
+    await this.inner.destroy();
   }
 
-  init = () => this.inner.init();
-  destroy = () => this.inner.destroy();
+  #inner(): DatabaseConnection {
+    if (!this.#connection) throw new Error("the database is closed");
+    return this.#connection;
+  }
+
+  async #takeLock(lease: Lease) {
+    if (lease.holdsLock) return;
+    await this.#lock.lock();
+    lease.holdsLock = true;
+  }
+
+  /** The turn, then the connection: a write never holds the connection while it waits for the turn. */
+  async #takeTurnThenLock(lease: Lease) {
+    if (!lease.holdsTurn) {
+      lease.holdsTurn = true;
+      if (this.#turnHolders > 0) {
+        this.#turnHolders += 1;
+      } else {
+        this.#turnJoiners += 1;
+        this.#taking ??= writeTurn()
+          .takeAsync()
+          .then(() => {
+            this.#turnHolders += this.#turnJoiners;
+            this.#turnJoiners = 0;
+            this.#taking = null;
+          });
+        await this.#taking;
+      }
+    }
+    await this.#takeLock(lease);
+  }
+
+  #releaseTurn(lease: Lease) {
+    if (!lease.holdsTurn) return;
+    lease.holdsTurn = false;
+    this.#turnHolders -= 1;
+    if (this.#turnHolders === 0) writeTurn().release();
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
-    return {
+    const takeLock = () => this.#takeLock(lease);
+    const inner = () => this.#inner();
+    const lease: Lease = {
+      holdsLock: false,
+      holdsTurn: false,
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-        if (this.#holding || this.isReader(query.sql)) return connection.executeQuery<R>(query);
-        await this.#take();
+        if (lease.holdsTurn || this.isReader(query.sql)) {
+          await this.#takeLock(lease);
+          return this.#inner().executeQuery<R>(query);
+        }
+        await this.#takeTurnThenLock(lease);
         try {
-          return await connection.executeQuery<R>(query);
+          return await this.#inner().executeQuery<R>(query);
         } finally {
-          this.#release();
+          this.#releaseTurn(lease);
         }
       },
-      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
-        connection.streamQuery<R>(query, chunkSize),
+      streamQuery: async function* <R>(query: CompiledQuery, chunkSize?: number) {
+        await takeLock();
+        yield* inner().streamQuery<R>(query, chunkSize);
+      },
     };
+    return lease;
   }
 
   // A transaction holds the turn from its start: a read in it must not see a snapshot the
   // worker's next commit makes stale before the transaction writes.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    await this.#take();
+    const lease = connection as Lease;
+    await this.#takeTurnThenLock(lease);
     try {
-      await this.inner.beginTransaction(connection, settings);
+      await this.inner.beginTransaction(this.#inner(), settings);
     } catch (error) {
-      this.#release();
+      this.#releaseTurn(lease);
       throw error;
     }
   }
 
   async commitTransaction(connection: DatabaseConnection) {
     try {
-      await this.inner.commitTransaction(connection);
+      await this.inner.commitTransaction(this.#inner());
     } finally {
-      this.#release();
+      this.#releaseTurn(connection as Lease);
     }
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
     try {
-      await this.inner.rollbackTransaction(connection);
+      await this.inner.rollbackTransaction(this.#inner());
     } finally {
-      this.#release();
+      this.#releaseTurn(connection as Lease);
     }
   }
 
   async releaseConnection(connection: DatabaseConnection) {
-    this.#release();
-    await this.inner.releaseConnection(connection);
+    const lease = connection as Lease;
+    this.#releaseTurn(lease);
+    if (lease.holdsLock) {
+      lease.holdsLock = false;
+      this.#lock.unlock();
+    }
   }
 }
 
