@@ -52,7 +52,10 @@ export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
   return shown.toString();
 }
 
-const connections = new WeakMap<Kysely<Database>, SQLite.Database>();
+const connections = new WeakMap<
+  Kysely<Database>,
+  { sqlite: SQLite.Database; driver: WriteTurnDriver }
+>();
 
 /** Opens (creating if needed) the SQLite file with the pragmas every connection must have. */
 export function openDatabase(file: string): Kysely<Database> {
@@ -65,9 +68,9 @@ export function openDatabase(file: string): Kysely<Database> {
   // Statement journals (every upsert into players has one: it fires the name index's triggers)
   // in memory: on disk they wrote about 2 KB per stored row, 1.8 GB for a 100,000-referral sync.
   sqlite.pragma("temp_store = MEMORY");
-  const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new WriteTurnDialect(database) });
-  connections.set(db, sqlite);
+  const dialect = new WriteTurnDialect(withStatementCache(sqlite));
+  const db = new Kysely<Database>({ dialect });
+  connections.set(db, { sqlite, driver: dialect.driver });
   return db;
 }
 
@@ -96,12 +99,15 @@ function withStatementCache(sqlite: SQLite.Database) {
  * thread meanwhile (docs/decisions/0019). Reads wait for no turn.
  */
 class WriteTurnDialect extends SqliteDialect {
+  readonly driver: WriteTurnDriver;
+
   constructor(readonly database: ReturnType<typeof withStatementCache>) {
     super({ database });
+    this.driver = new WriteTurnDriver(super.createDriver(), (sql) => database.prepare(sql).reader);
   }
 
   override createDriver(): Driver {
-    return new WriteTurnDriver(super.createDriver(), (sql) => this.database.prepare(sql).reader);
+    return this.driver;
   }
 }
 
@@ -274,18 +280,41 @@ class WriteTurnDriver implements Driver {
       this.#lock.unlock();
     }
   }
+
+  /** Runs `work` holding the connection: no statement or transaction of this thread meanwhile. */
+  async holdingConnection<T>(work: () => T | Promise<T>): Promise<T> {
+    await this.#lock.lock();
+    try {
+      return await work();
+    } finally {
+      this.#lock.unlock();
+    }
+  }
 }
 
 /**
  * The better-sqlite3 connection under a Kysely instance, for bulk writes where building one
- * Kysely query per row is too slow (a 100,000-referral sync). Use it only inside
- * `db.connection().execute(...)`, which holds Kysely's single connection so that no Kysely
- * transaction is open meanwhile.
+ * Kysely query per row is too slow (a 100,000-referral sync), and for pragmas. Statements that
+ * must not join an open Kysely transaction go inside `withSqliteConnection`, which holds the
+ * connection so that none is open meanwhile.
  */
 export function sqliteConnection(db: Kysely<Database>): SQLite.Database {
-  const sqlite = connections.get(db);
-  if (!sqlite) throw new Error("not a SQLite database opened by openDatabase");
-  return sqlite;
+  return sqliteOf(db).sqlite;
+}
+
+/** Runs `work` with the better-sqlite3 connection held (see sqliteConnection). */
+export function withSqliteConnection<T>(
+  db: Kysely<Database>,
+  work: (sqlite: SQLite.Database) => T | Promise<T>,
+): Promise<T> {
+  const { sqlite, driver } = sqliteOf(db);
+  return driver.holdingConnection(() => work(sqlite));
+}
+
+function sqliteOf(db: Kysely<Database>) {
+  const opened = connections.get(db);
+  if (!opened) throw new Error("not a SQLite database opened by openDatabase");
+  return opened;
 }
 
 /** Whether `db` runs on PostgreSQL (DATABASE_URL) rather than the SQLite file. */

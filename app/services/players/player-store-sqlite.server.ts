@@ -2,7 +2,7 @@ import { isMainThread } from "node:worker_threads";
 import { utcMonthWindow } from "~/domain/race-time";
 import type { Referral } from "~/domain/referral";
 import { sliceClock } from "~/server/event-loop.server";
-import { sqliteConnection, writeTurn } from "~db";
+import { sqliteConnection, withSqliteConnection, writeTurn } from "~db";
 import { db, dialect } from "~/services/db.server";
 import { countStoreCommit, planBatch, STORE_BATCH } from "./player-store-plan.server";
 import type { StoredRow, StoreResult, StoreRun } from "./player-store-plan.server";
@@ -215,7 +215,7 @@ async function inWriteTurns(
   const slice = sliceClock(sliceMs);
   let more = true;
   while (more) {
-    await db.connection().execute(async () => {
+    await withSqliteConnection(db, () => {
       writeTurn().takeBlocking();
       try {
         sqlite.transaction(() => {
@@ -260,7 +260,7 @@ const PUBLISHED_VIEWS = `
 export async function readPublishedSyncOnly(): Promise<void> {
   if (dialect === "postgres" || !isMainThread) return;
   // On the connection when no transaction of this thread is open: one would take them along.
-  await db.connection().execute(async () => sqliteConnection(db).exec(PUBLISHED_VIEWS));
+  await withSqliteConnection(db, (sqlite) => sqlite.exec(PUBLISHED_VIEWS));
 }
 
 /**
@@ -270,8 +270,7 @@ export async function readPublishedSyncOnly(): Promise<void> {
  */
 export async function readAllRowsOncePublished(): Promise<void> {
   if (dialect === "postgres" || !isMainThread) return;
-  await db.connection().execute(async () => {
-    const sqlite = sqliteConnection(db);
+  await withSqliteConnection(db, (sqlite) => {
     const { published, started, cleaned } = publication(sqlite);
     if (started > published || cleaned < published) {
       sqlite.exec(PUBLISHED_VIEWS);

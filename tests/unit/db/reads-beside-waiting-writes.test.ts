@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, writeTurn } from "~db";
+import { openDatabase, withSqliteConnection, writeTurn } from "~db";
 import type { Database } from "~db";
 import type { Kysely } from "kysely";
 
@@ -80,5 +80,21 @@ describe("SQLite reads beside a write waiting for the worker's turn", () => {
     expect(await count(db)).toBe(4);
     // The turn is free again: the worker could take it.
     expect(Atomics.load(new Int32Array(writeTurn().shared), 0)).toBe(0);
+  });
+
+  it("runs statements on the better-sqlite3 connection only when no transaction is open", async () => {
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (text) values ('in a transaction')`.execute(trx);
+      await finished;
+    });
+    // The transaction has begun: its first statement ran.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const seen = withSqliteConnection(db, (sqlite) => sqlite.inTransaction);
+    expect(await within(seen, 100)).toBe("waiting");
+    finish();
+    await transaction;
+    expect(await seen).toBe(false);
   });
 });
