@@ -204,7 +204,10 @@ function deleteReplacedRows(sqlite: ReturnType<typeof sqliteConnection>) {
 
 /**
  * Runs `work` until it returns false, in transactions of the write turn (docs/decisions/0019) that
- * run on for at most `sliceMs`, letting the server's thread write between them.
+ * run on for at most `sliceMs`, letting the server's thread write between them. Meant for the sync
+ * worker thread (the server stores nowhere else): it blocks for the turn holding the connection,
+ * which on the server's thread would wait forever for a write of that thread holding the turn
+ * while it waits for the connection (docs/decisions/0111).
  */
 async function inWriteTurns(
   sqlite: ReturnType<typeof sqliteConnection>,
