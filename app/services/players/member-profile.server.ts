@@ -2,7 +2,7 @@ import { memberRecord, ranksReached } from "~/domain/member-record";
 import type { MemberRecord, RaceFinish } from "~/domain/member-record";
 import type { RankName } from "~/domain/rank";
 import { db } from "~/services/db.server";
-import { periodRanks } from "./player-ranks.server";
+import { periodRanks, playersVersion } from "./player-ranks.server";
 import { getPublicProfile } from "~/services/auth/users.server";
 import type { PublicProfile } from "~/domain/account";
 
@@ -98,7 +98,11 @@ export async function getMemberProfile(userId: number): Promise<MemberProfile | 
   // The leaderboard lists players with a total above 0.
   const [currentRank = 0] =
     linked.all_time > 0
-      ? await periodRanks("all_time", [{ uid: linked.uid, wagered: linked.all_time }])
+      ? await periodRanks(
+          "all_time",
+          [{ uid: linked.uid, wagered: linked.all_time }],
+          await playersVersion(),
+        )
       : [];
   return { ...profile, ...record, currentRank };
 }

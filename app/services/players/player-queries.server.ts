@@ -10,7 +10,7 @@ import { publicPlayerName, searchesMasks, withPublicNames } from "~/domain/playe
 import { db, dialect } from "~/services/db.server";
 import type { Executor } from "~/services/db.server";
 import { maskedNameSql, nameShownSql, playerNamePolicy } from "./player-names.server";
-import { periodPlayerCount, periodRanks } from "./player-ranks.server";
+import { periodPlayerCount, periodRanks, playersVersion } from "./player-ranks.server";
 
 const TOTAL_COLUMNS = ["today", "this_week", "this_month", "all_time"] as const;
 
@@ -61,7 +61,8 @@ export async function leaderboardPage({
   const policy = await playerNamePolicy();
   const matching = term ? nameMatches(term, policy.maskPlayerNames) : null;
 
-  const periodPlayers = await periodPlayerCount(column);
+  const version = await playersVersion();
+  const periodPlayers = await periodPlayerCount(column, version);
   let totalPlayers = periodPlayers;
   if (matching) {
     const limit = matching.countLimit === null ? sql`` : sql`LIMIT ${matching.countLimit}`;
@@ -103,7 +104,7 @@ export async function leaderboardPage({
         players.wager_changed_at
       FROM ${matching.from} WHERE ${matching.where} AND ${periodColumn} > 0
       ORDER BY ${periodColumn} DESC, players.uid LIMIT ${pageSize} OFFSET ${offset}`.execute(db);
-    const ranks = await periodRanks(column, rows);
+    const ranks = await periodRanks(column, rows, version);
     players = rows.map((row, i) => toRanked(row, row.wagered, ranks[i] ?? 0));
   }
   const countCapped = matching?.countLimit != null && totalPlayers >= matching.countLimit;

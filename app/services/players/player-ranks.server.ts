@@ -18,11 +18,13 @@ const rankCheckpoints = versionedCache<Promise<RankCheckpoint[]>>({ max: 4 });
 const periodCounts = versionedCache<Promise<number>>({ max: 4 });
 
 /**
- * Moves on with every store transaction here and every commit by another connection. PostgreSQL
- * has no data_version: there the sync runs (started or finished by any process) stand for the
- * other processes' stores, so checkpoints lag a store by another process until its run finishes.
+ * The players' data version: moves on with every store transaction here and every commit by
+ * another connection. PostgreSQL has no data_version: there the sync runs (started or finished by
+ * any process) stand for the other processes' stores, so checkpoints lag a store by another
+ * process until its run finishes. Read once per page and passed to periodPlayerCount and
+ * periodRanks (on PostgreSQL it is a query).
  */
-async function playersVersion(): Promise<string> {
+export async function playersVersion(): Promise<string> {
   if (dialect === "postgres") {
     const newest = await db
       .selectFrom("sync_runs")
@@ -40,9 +42,12 @@ async function playersVersion(): Promise<string> {
  * How many players have a total in the period (`column` over 0): counted along the period's index
  * once per data version (about 28 ms at 400,000 players for all time, most of a name search).
  */
-export async function periodPlayerCount(column: keyof ReferralTotals): Promise<number> {
+export async function periodPlayerCount(
+  column: keyof ReferralTotals,
+  version: string,
+): Promise<number> {
   return periodCounts.get({
-    version: await playersVersion(),
+    version,
     key: column,
     compute: async () => {
       const { count } = await db
@@ -61,9 +66,9 @@ function comesBefore(a: { wagered: number; uid: string }, b: { wagered: number; 
   return Buffer.compare(Buffer.from(a.uid), Buffer.from(b.uid)) < 0;
 }
 
-async function periodCheckpoints(column: keyof ReferralTotals) {
+async function periodCheckpoints(column: keyof ReferralTotals, version: string) {
   return rankCheckpoints.get({
-    version: await playersVersion(),
+    version,
     key: column,
     // One pass along the period's index (about 40 ms at 400,000 players), once per data version.
     compute: async () => {
@@ -85,8 +90,9 @@ async function periodCheckpoints(column: keyof ReferralTotals) {
 export async function periodRanks(
   column: keyof ReferralTotals,
   rows: { uid: string; wagered: number }[],
+  version: string,
 ): Promise<number[]> {
-  const checkpoints = await periodCheckpoints(column);
+  const checkpoints = await periodCheckpoints(column, version);
   const total = sql.ref(column);
   const count = async (where: ReturnType<typeof sql<boolean>>) => {
     const { rows: counted } = await sql<{ count: number }>`
