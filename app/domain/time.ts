@@ -91,3 +91,12 @@ export function formatTimeAgo(iso: string, now: Date): string {
   }
   return "Just Now";
 }
+
+/**
+ * `instant` without its milliseconds. A page that shows the time to the second reads it so: the
+ * same second's pages then carry the same data, and a member's page rendered for that data can
+ * serve the others of that second (app/http/signed-in-documents.server.ts, docs/decisions/0112).
+ */
+export function wholeSecond(instant: Date): Date {
+  return new Date(Math.floor(instant.getTime() / 1000) * 1000);
+}

@@ -27,6 +27,7 @@ import { wholeBodyCompression } from "./whole-body-compression.server";
 import type { SignedInFrame } from "./signed-in-documents.server";
 import { observeRequests } from "./request-log.server";
 import { createRouteLabeler } from "./route-label.server";
+import { routeDataReader, withRouteData } from "./route-data.server";
 import {
   CROSS_ORIGIN_MESSAGE,
   HOST_MISMATCH_MESSAGE,
@@ -257,12 +258,16 @@ export function createHttpApp({
   // Pages the app marks as depending on the URL alone (the leaderboard) are rendered once per
   // sync for visitors without cookies or credentials (docs/decisions/0006).
   // Signed-in users get those pages (where only the frame depends on the user) as the visitor's page
-  // with their own frame and data spliced in (docs/decisions/0042).
+  // with their own frame and data spliced in (docs/decisions/0042); pages whose content reads the
+  // user in their loaders alone (the home page, the race) as the page rendered for their loaders'
+  // data (docs/decisions/0112).
   if (departures) {
+    const readRouteData = routeDataReader(build);
     app.use(anonymousPageCache({ generation: syncGeneration }));
     app.use(
       signedInDocuments({
-        renderPage: createRemixHandler(build, build.mode),
+        renderPage: createRemixHandler(withRouteData(build), build.mode),
+        routeData: (request, req, res) => readRouteData(request, loadContext(req, res)),
         frame: signedInFrame,
         generation: syncGeneration,
         routePattern,

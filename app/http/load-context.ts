@@ -2,6 +2,9 @@
 import type { CommunityChannelTest } from "~/domain/community-channels";
 import type { ProviderConnectionTest } from "~/domain/provider-token";
 
+/** The data of a page's routes below the root, by route id. */
+export type RouteData = Record<string, unknown>;
+
 /** The state Remix's single fetch streams into a document: each route's loader data, by route id. */
 export interface DocumentData {
   loaderData: Record<string, unknown>;
@@ -25,6 +28,12 @@ declare module "@remix-run/server-runtime" {
      * stream): the signed-in documents keep it beside the visitor's page (signed-in-documents.server.ts).
      */
     captureDocumentData?: (data: DocumentData) => void;
+    /**
+     * The data, by route id, that the routes below the root answer in this render instead of
+     * running their loaders: a signed-in member's page rendered for data read before, without
+     * the member's credentials (app/http/route-data.server.ts, docs/decisions/0112).
+     */
+    routeData?: RouteData;
     /**
      * The admin API-token page's 'Test connection' (app/provider/client.server.ts), handed in by
      * the server since routes do not import the provider's client (docs/decisions/0017).

@@ -3,7 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { versionedCache } from "~/server/cache.server";
 
 /** A route of the build as matchRoutes takes it: index routes have no children. */
-type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & (
+export type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & (
   { index: true; children?: undefined } | { index?: false; children: RouteNode[] }
 );
 
@@ -40,7 +40,8 @@ function patternOf(tree: RouteNode[], pathname: string): string {
   return `/${segments.join("/")}`.replace(/\/{2,}/g, "/");
 }
 
-function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+/** The build's routes as the tree matchRoutes walks (each route's id is its build id). */
+export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(routes)) {
     if (!route) continue;

@@ -3,16 +3,29 @@ import type { AppLoadContext } from "@remix-run/node";
 import { escapeHtml } from "@remix-run/react/dist/markup.js";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { encode } from "turbo-stream";
-import type { DocumentData } from "./load-context";
+import type { DocumentData, RouteData } from "./load-context";
 import { versionedCache } from "~/server/cache.server";
 import { logger } from "~/server/logger.server";
-import { PAGE_CACHE_SCOPE_HEADER, SHELL_ONLY_USER_PAGE_HEADERS } from "./page-cache.server";
+import {
+  MEMBER_DATA_PAGE_HEADERS,
+  PAGE_CACHE_SCOPE_HEADER,
+  SHELL_ONLY_USER_PAGE_HEADERS,
+} from "./page-cache.server";
 import { carriesCredentials } from "./private-answers.server";
 
 const ROOT_ROUTE_ID = "root";
 /** 96 MiB: about 3,700 members' frames of 27 KB, 200 members on 18 URLs each. */
 export const DEFAULT_MAX_FRAME_BYTES = 96 * 1024 * 1024;
 const SHELL_ONLY_SCOPE = SHELL_ONLY_USER_PAGE_HEADERS[PAGE_CACHE_SCOPE_HEADER];
+const MEMBER_DATA_SCOPE = MEMBER_DATA_PAGE_HEADERS[PAGE_CACHE_SCOPE_HEADER];
+/** The promises a route makes (its page's X-Page-Cache-Scope) that let its members' pages be spliced. */
+type SplicedScope = typeof SHELL_ONLY_SCOPE | typeof MEMBER_DATA_SCOPE;
+const SPLICED_SCOPES: readonly unknown[] = [SHELL_ONLY_SCOPE, MEMBER_DATA_SCOPE];
+/**
+ * Pages rendered for members' loader data (MEMBER_DATA_PAGE_HEADERS) kept at once: their data moves
+ * with the clock's second, so most are kept for a moment; about 6 MB of pages of 100 KB.
+ */
+const MAX_MEMBER_DATA_PAGES = 64;
 
 /**
  * The statement of the inline script by which a document hands its data to the browser, written
@@ -90,8 +103,20 @@ interface Template {
 }
 
 export interface SignedInDocumentsOptions {
-  /** The Remix request handler: renders the visitor's page (a request without any credentials). */
+  /**
+   * The Remix request handler: renders the visitor's page (a request without any credentials), or,
+   * given `routeData` in the load context, the page for that data (route-data.server.ts).
+   */
   renderPage: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+  /**
+   * The loader data of the routes below the root that answer a member's request, or null when it
+   * is not plain data (route-data.server.ts): for routes sending MEMBER_DATA_PAGE_HEADERS.
+   */
+  routeData?: (
+    request: Request,
+    req: ExpressRequest,
+    res: ExpressResponse,
+  ) => Promise<RouteData | null>;
   frame: SignedInFrame;
   /** Moves whenever what pages show may have changed (the sync generation). */
   generation: () => number;
@@ -136,6 +161,7 @@ export function signedInDocuments({
   maxEntries = 500,
   maxUserParts = 1_000,
   maxFrameBytes = DEFAULT_MAX_FRAME_BYTES,
+  routeData = () => Promise.resolve(null),
   now = () => Date.now(),
 }: SignedInDocumentsOptions) {
   // Each URL's template; null: the page cannot be spliced (not marked, not a 200 page, parts not
@@ -143,6 +169,13 @@ export function signedInDocuments({
   // template is sent up to twice ttlMs while one rebuild runs behind it, so no request waits for it.
   const templateCache = versionedCache<Promise<Template | null>>({
     max: maxEntries,
+    ttlMs,
+    staleUntilMs: 2 * ttlMs,
+    now,
+  });
+  // Pages of MEMBER_DATA routes, each rendered for its routes' loader data (the key holds it whole).
+  const memberDataTemplateCache = versionedCache<Promise<Template | null>>({
+    max: MAX_MEMBER_DATA_PAGES,
     ttlMs,
     staleUntilMs: 2 * ttlMs,
     now,
@@ -158,10 +191,15 @@ export function signedInDocuments({
   // A user's data statement made for one template and one state (all its inputs).
   const statementCache = versionedCache<Promise<Buffer>>({ max: maxUserParts });
   let templates = 0;
-  // Route patterns whose route said (in any answer) that only the frame depends on the user.
-  const shellOnlyRoutes = new Set<string>();
+  // Route patterns whose route promised (in any answer) that its members' pages can be spliced.
+  const splicedRoutes = new Map<string, SplicedScope>();
 
-  async function buildTemplate(url: string, clientIp: string): Promise<Template | null> {
+  async function buildTemplate(
+    url: string,
+    clientIp: string,
+    scope: SplicedScope,
+    routeData?: RouteData,
+  ): Promise<Template | null> {
     const nonce = randomBytes(16).toString("base64");
     const captured: DocumentData[] = [];
     const response = await renderPage(new Request(url), {
@@ -169,6 +207,7 @@ export function signedInDocuments({
       clientIp,
       onAdminHost: false,
       captureDocumentData: (data) => captured.push(data),
+      ...(routeData ? { routeData } : {}),
     });
     const html = await response.text();
     const contentType = response.headers.get("Content-Type") ?? "";
@@ -176,12 +215,14 @@ export function signedInDocuments({
     if (
       response.status !== 200 ||
       !contentType.startsWith("text/html") ||
-      response.headers.get(PAGE_CACHE_SCOPE_HEADER) !== SHELL_ONLY_SCOPE ||
+      response.headers.get(PAGE_CACHE_SCOPE_HEADER) !== scope ||
       response.headers.has("Set-Cookie") ||
       captured.length !== 1 ||
       !data ||
       data.errors !== null ||
-      typeof data.loaderData[ROOT_ROUTE_ID] !== "object"
+      typeof data.loaderData[ROOT_ROUTE_ID] !== "object" ||
+      // Kept by its data's JSON, a page must have been rendered from data that JSON says whole.
+      (scope === MEMBER_DATA_SCOPE && !isJsonData(data.loaderData))
     ) {
       return null;
     }
@@ -209,18 +250,28 @@ export function signedInDocuments({
     };
   }
 
-  /** The template of the request's URL in this generation, rendered once however many ask. */
-  function templateFor(req: ExpressRequest): Promise<Template | null> {
-    const key = req.originalUrl;
-    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${key}`;
-    return templateCache.get({
+  /**
+   * The template of the request's URL (and, for a MEMBER_DATA route, of its routes' loader data) in
+   * this generation, rendered once however many ask.
+   */
+  function templateFor(req: ExpressRequest, data: RouteData | null): Promise<Template | null> {
+    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const render = (scope: SplicedScope, routeData?: RouteData) => () =>
+      buildTemplate(url, req.ip ?? "unknown", scope, routeData).catch((error: unknown) => {
+        logger.error({ err: error }, "signed-in documents: a page could not be rendered");
+        throw error;
+      });
+    if (!data) {
+      return templateCache.get({
+        version: generation(),
+        key: req.originalUrl,
+        compute: render(SHELL_ONLY_SCOPE),
+      });
+    }
+    return memberDataTemplateCache.get({
       version: generation(),
-      key,
-      compute: () =>
-        buildTemplate(url, req.ip ?? "unknown").catch((error: unknown) => {
-          logger.error({ err: error }, "signed-in documents: a page could not be rendered");
-          throw error;
-        }),
+      key: `${req.originalUrl}\n${JSON.stringify(data)}`,
+      compute: render(MEMBER_DATA_SCOPE, data),
     });
   }
 
@@ -237,19 +288,20 @@ export function signedInDocuments({
   }
 
   /** Sends the spliced page; false when this request is one for a full render. */
-  async function send(req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
-    const template = await templateFor(req);
-    if (!template) return false;
+  async function send(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    scope: SplicedScope,
+  ): Promise<boolean> {
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-    const shell = await frame.read(
-      new Request(url, {
-        headers: {
-          cookie: req.headers.cookie ?? "",
-          "x-request-id": String(req.headers["x-request-id"] ?? ""),
-        },
-      }),
-    );
-    if (!shell.user) return false;
+    const request = new Request(url, { headers: requestHeaders(req) });
+    const [shell, data] = await Promise.all([
+      frame.read(request),
+      scope === MEMBER_DATA_SCOPE ? routeData(request, req, res) : null,
+    ]);
+    if (!shell.user || (scope === MEMBER_DATA_SCOPE && !data)) return false;
+    const template = await templateFor(req, data);
+    if (!template) return false;
     const state: FrameState = { user: shell.user, toast: shell.toast };
     const stateKey = JSON.stringify(state);
     const { header, overlays } = framePartsCache.get({
@@ -289,12 +341,13 @@ export function signedInDocuments({
     // A single-fetch data request (`/leaderboard.data`) answers no page to splice.
     if (req.path.endsWith(".data")) return next();
     const route = routePattern(req.path);
+    const scope = splicedRoutes.get(route);
     const splicable =
       req.method === "GET" &&
       req.headers.authorization === undefined &&
       res.locals.onAdminHost !== true &&
       carriesCredentials(req.headers, sessionCookieName);
-    if (!shellOnlyRoutes.has(route)) {
+    if (!scope) {
       const firstAnswer = firstAnswers.get(route);
       if (firstAnswer && splicable) {
         void firstAnswer.then(() => serve(req, res, next));
@@ -314,13 +367,14 @@ export function signedInDocuments({
       }
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ExpressResponse;
       res.writeHead = ((...args: unknown[]) => {
-        if (res.getHeader(PAGE_CACHE_SCOPE_HEADER) === SHELL_ONLY_SCOPE) shellOnlyRoutes.add(route);
+        const promised = res.getHeader(PAGE_CACHE_SCOPE_HEADER);
+        if (SPLICED_SCOPES.includes(promised)) splicedRoutes.set(route, promised as SplicedScope);
         return writeHead(...args);
       }) as ExpressResponse["writeHead"];
       return next();
     }
     if (!splicable) return next();
-    send(req, res).then(
+    send(req, res, scope).then(
       (sent) => {
         if (!sent) next();
       },
@@ -331,4 +385,31 @@ export function signedInDocuments({
     );
   }
   return serve;
+}
+
+/**
+ * Whether `value` is data its JSON says whole (objects, arrays, strings, finite numbers, booleans,
+ * null): a Date, a Map, a class or `undefined` would be written the same as other values.
+ */
+function isJsonData(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonData);
+  if (typeof value !== "object") return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (
+    (prototype === Object.prototype || prototype === null) &&
+    Object.values(value as object).every(isJsonData)
+  );
+}
+
+/** The request's headers as a fetch Request carries them (the loaders read it as Remix's would). */
+function requestHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined) headers.append(name, one);
+    }
+  }
+  return headers;
 }

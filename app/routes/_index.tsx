@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useOptionalUser } from "~/lib/root-data";
 import { PageHero } from "~/components/content/PageHero";
 import { FeatureCards } from "~/components/home/FeatureCards";
 import { HeadlineCarousel } from "~/components/home/HeadlineCarousel";
@@ -13,6 +12,9 @@ import { heroVideoUrl } from "~/services/promotions/hero-videos.server";
 import { leaderboardSnapshot } from "~/services/players/leaderboard-snapshot.server";
 import { playerStanding } from "~/services/players/player-queries.server";
 import { loadRaceWidget, loadWidgetStanding } from "~/services/races/race-widget.server";
+import { requestMember } from "~/services/races/race-views.server";
+import { MEMBER_DATA_PAGE_HEADERS } from "~/http/page-cache.server";
+import { wholeSecond } from "~/domain/time";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
@@ -24,23 +26,32 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+// A member's page is the page rendered for its data: the user is read here, never in the
+// components, so members with the same data share one render (docs/decisions/0112).
+export const headers: HeadersFunction = () => MEMBER_DATA_PAGE_HEADERS;
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  // To the second, as the page shows it: one second's members then have the same data.
+  const now = wholeSecond(new Date());
   const playerUid = new URL(request.url).searchParams.get("player");
-  const [snapshot, raceWidget, raceStanding, player, video] = await Promise.all([
+  const member = requestMember(request);
+  const [snapshot, raceWidget, raceStanding, player, video, signedIn] = await Promise.all([
     leaderboardSnapshot(),
-    loadRaceWidget(request),
+    loadRaceWidget(request, now),
     // The signed-in player's own place in the widget: its own field, the one part that is theirs.
-    loadWidgetStanding(request),
+    member.then((found) => loadWidgetStanding(request, found, now)),
     playerUid ? playerStanding(playerUid) : null,
     heroVideoUrl("home"),
+    member.then((found) => found !== null),
   ]);
   return {
     snapshot,
     raceWidget,
     raceStanding,
     player,
-    now: new Date().toISOString(),
+    now: now.toISOString(),
     video,
+    signedIn,
   };
 }
 
@@ -48,8 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }).toString()}`;
 
 export default function Home() {
-  const { snapshot, raceWidget, raceStanding, player, now, video } = useLoaderData<typeof loader>();
-  const signedIn = useOptionalUser() !== null;
+  const { snapshot, raceWidget, raceStanding, player, now, video, signedIn } =
+    useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
       <PageHero banner="home" videoUrl={video} />

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RaceBoard } from "~/components/race/RaceBoard";
 import { RaceLoadError } from "~/components/race/RaceLoadError";
@@ -9,6 +9,8 @@ import { shareCardMeta } from "~/lib/meta";
 import { raceSharePreview } from "~/server/share-card-image.server";
 import { currentRaceBoard, loadRaceStanding } from "~/services/races/race-views.server";
 import { raceWagerChart } from "~/services/players/wager-charts.server";
+import { MEMBER_DATA_PAGE_HEADERS } from "~/http/page-cache.server";
+import { wholeSecond } from "~/domain/time";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Wager Races | GoatedVIPs" },
@@ -23,8 +25,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     : []),
 ];
 
+// A member's page is the page rendered for its data: the user is read here, never in the
+// components, so members with the same data share one render (docs/decisions/0112).
+export const headers: HeadersFunction = () => MEMBER_DATA_PAGE_HEADERS;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const now = new Date();
+  // To the second, as the countdown shows it: one second's members then have the same data.
+  const now = wholeSecond(new Date());
   try {
     const board = await currentRaceBoard(now);
     // The signed-in player's own row: its own field, the one part of this page that is theirs.

@@ -41,3 +41,31 @@ for (const who of ["member", "admin"] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+// The home page and the race are the pages rendered for the member's loader data (decision 0112).
+for (const path of ["/", "/wager-races"]) {
+  test(`a member's ${path} rendered for their data hydrates without a mismatch @js-on-only`, async ({
+    page,
+    context,
+  }) => {
+    // @js-on-only: hydration needs JavaScript.
+    const account = await createSignedInAccount({});
+    await signInAs(context, account);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => {
+      if (HYDRATION_PROBLEM.test(error.message)) problems.push(error.message);
+    });
+    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.headers()["x-page-cache"]).toBe("spliced");
+    await page.waitForTimeout(500);
+    expect(problems).toEqual([]);
+    // Alive, and the member's: the account menu opens.
+    await page.getByLabel(`Account menu for ${account.username}`).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}

@@ -119,12 +119,12 @@ export async function loadRaceStanding(
   return uid ? raceStandingOf(race, uid, now) : null;
 }
 
-/** loadRaceStanding in the current race, looked up only for a linked player (a visitor costs none). */
+/** loadRaceStanding in the current race for `member`, looked up only for a linked player. */
 export async function loadCurrentRaceStanding(
-  request: Request,
+  member: RequestMember | null,
   now: Date = new Date(),
 ): Promise<RaceStanding | null> {
-  const uid = await requestPlayerUid(request);
+  const uid = member?.goatedId;
   if (!uid) return null;
   const race = await findCurrentRace(now);
   return race && isRunning(race, now) ? raceStandingOf(race, uid, now) : null;
@@ -135,10 +135,20 @@ function isRunning(race: RaceView, now: Date): boolean {
   return race.status === "live" && race.startDate <= instant && instant < race.endDate;
 }
 
-/** The provider player linked to the request's signed-in user, read in the session's statement. */
-async function requestPlayerUid(request: Request): Promise<string | null> {
+/** A signed-in member as a page about races sees them: the provider player linked, if any. */
+export interface RequestMember {
+  goatedId: string | null;
+}
+
+/** The request's signed-in member (null for a visitor), read in the session's statement. */
+export async function requestMember(request: Request): Promise<RequestMember | null> {
   const session = await findRequestSession(request, (query) =>
     query.select("users.goated_id as goatedId"),
   );
-  return session?.row.goatedId ?? null;
+  return session && { goatedId: session.row.goatedId ?? null };
+}
+
+/** The provider player linked to the request's signed-in user. */
+async function requestPlayerUid(request: Request): Promise<string | null> {
+  return (await requestMember(request))?.goatedId ?? null;
 }

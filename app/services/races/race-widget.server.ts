@@ -2,6 +2,7 @@ import { raceWidgetCookie } from "~/http/cookies.server";
 import { raceParticipants } from "./race-standings.server";
 import { findCurrentRace, findPreviousRace } from "./race-store.server";
 import { loadCurrentRaceStanding } from "./race-views.server";
+import type { RequestMember } from "./race-views.server";
 import type { RaceStanding, RaceView, WidgetRace } from "~/domain/race";
 
 export const WIDGET_DISMISSED = "dismissed";
@@ -37,13 +38,14 @@ export async function loadRaceWidget(request: Request, now: Date = new Date()) {
 }
 
 /**
- * The signed-in player's place in the widget's current race (see loadRaceStanding): null for
+ * The signed-in `member`'s place in the widget's current race (see loadRaceStanding): null for
  * anyone else, once the widget is dismissed, or when no race is running.
  */
 export async function loadWidgetStanding(
   request: Request,
+  member: RequestMember | null,
   now: Date = new Date(),
 ): Promise<RaceStanding | null> {
   if (await isRaceWidgetDismissed(request)) return null;
-  return loadCurrentRaceStanding(request, now);
+  return loadCurrentRaceStanding(member, now);
 }

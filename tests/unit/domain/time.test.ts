@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatMediumDate,
   formatTimeAgo,
+  wholeSecond,
 } from "~/domain/time";
 
 describe("time formatting", () => {
@@ -92,5 +93,16 @@ describe("time formatting without Intl", () => {
       dateTimeFormat.mockRestore();
       toLocaleString.mockRestore();
     }
+  });
+});
+
+describe("wholeSecond", () => {
+  it("drops the milliseconds, so one second's readings are equal", () => {
+    expect(wholeSecond(new Date("2026-11-28T10:00:05.999Z")).toISOString()).toBe(
+      "2026-11-28T10:00:05.000Z",
+    );
+    expect(wholeSecond(new Date("2026-11-28T10:00:05.000Z")).toISOString()).toBe(
+      "2026-11-28T10:00:05.000Z",
+    );
   });
 });

@@ -1,6 +1,8 @@
 // Signed-in pages spliced from the visitor's page (docs/decisions/0042): for every kind of user and
 // request, what the app sends is byte for byte (but for the CSP nonce) the page Remix renders in
-// full for the same request, built here from the real root, leaderboard route and entry.server.
+// full for the same request, built here from the real root, leaderboard, VIP program, home and
+// race routes and entry.server. The home page and the race are pages rendered for a member's
+// loader data (docs/decisions/0112).
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@remix-run/node";
@@ -13,10 +15,14 @@ import { createToastHeaders } from "~/http/toast.server";
 import * as root from "~/root";
 import * as leaderboard from "~/routes/leaderboard";
 import * as vipProgram from "~/routes/vip-program";
+import * as home from "~/routes/_index";
+import * as wagerRaces from "~/routes/wager-races._index";
+import { raceWidgetCookie } from "~/http/cookies.server";
+import { WIDGET_DISMISSED } from "~/services/races/race-widget.server";
 import { db } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
 import { sessionCookie } from "~/http/cookies.server";
-import { insertPlayer, insertSession, insertUser } from "../../factories";
+import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
 import { cutAround, fillIn } from "~/http/signed-in-documents.server";
 import { signedInCookie } from "../session-cookie";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
@@ -26,10 +32,11 @@ import { requestShell } from "~/services/auth/shell-user.server";
 // The built stylesheet is not there in unit tests; its text is the same in both renders anyway.
 vi.mock("~/http/stylesheet-text.server", () => ({ stylesheetText: () => "body{margin:0}" }));
 
-const routeAsset = (id: string, module: string, parentId?: string) => ({
+const routeAsset = (id: string, module: string, parentId?: string, path?: string) => ({
   id,
   parentId,
-  path: id === "root" ? "" : id.replace("routes/", ""),
+  path: path ?? (id === "root" ? "" : id.replace("routes/", "")),
+  ...(path === undefined && id.endsWith("_index") ? { index: true } : {}),
   module,
   imports: [],
   hasLoader: id !== "routes/vip-program",
@@ -56,6 +63,14 @@ const build = {
       path: "vip-program",
       module: vipProgram,
     },
+    "routes/_index": { id: "routes/_index", parentId: "root", index: true, module: home },
+    "routes/wager-races._index": {
+      id: "routes/wager-races._index",
+      parentId: "root",
+      path: "wager-races",
+      index: true,
+      module: wagerRaces,
+    },
   },
   assets: {
     entry: { module: "/build/entry.client.js", imports: [] },
@@ -63,6 +78,15 @@ const build = {
       root: routeAsset("root", "/build/root.js"),
       "routes/leaderboard": routeAsset("routes/leaderboard", "/build/leaderboard.js", "root"),
       "routes/vip-program": routeAsset("routes/vip-program", "/build/vip-program.js", "root"),
+      "routes/_index": {
+        ...routeAsset("routes/_index", "/build/index.js", "root"),
+        path: undefined,
+      },
+      "routes/wager-races._index": {
+        ...routeAsset("routes/wager-races._index", "/build/wager-races.js", "root"),
+        path: "wager-races",
+        index: true,
+      },
     },
     url: "/build/manifest-test.js",
     version: "test",
@@ -142,6 +166,7 @@ let member = "";
 let admin = "";
 let linkedWithNews = "";
 let toastCookie = "";
+let widgetDismissed = "";
 
 beforeAll(async () => {
   // Both renders must see the same clock: the page says how old its data is.
@@ -174,6 +199,14 @@ beforeAll(async () => {
     await createToastHeaders({ type: "destructive", title: "Login <Failed>", description: "No" })
   ).get("Set-Cookie");
   toastCookie = toastHeader?.split(";")[0] ?? "";
+  widgetDismissed = (await raceWidgetCookie.serialize(WIDGET_DISMISSED)).split(";")[0] ?? "";
+  // The month's race, running: a linked player (uid3) has their own place in it.
+  await insertRace(db, {
+    title: "November <Race>",
+    type: "monthly",
+    start_date: "2026-11-01T00:00:00.000Z",
+    end_date: "2026-12-01T00:00:00.000Z",
+  });
 
   for (const mode of MODES) {
     const { server, origin } = await startApp(mode);
@@ -183,6 +216,8 @@ beforeAll(async () => {
   // The route says so in its first answer; from then on its signed-in pages are spliced.
   await viaApp("/leaderboard", member);
   await viaApp("/vip-program", member);
+  await viaApp("/", member);
+  await viaApp("/wager-races", member);
 });
 
 afterAll(() => {
@@ -203,6 +238,16 @@ describe("a signed-in page spliced from the visitor's page", () => {
     // A page of fixed text: only the frame is the user's (the mixed bench's busiest full render).
     ["a member on the VIP program", "/vip-program", () => member],
     ["an admin on the VIP program", "/vip-program", () => admin],
+    // Pages rendered for the member's loader data: the same data, the same page.
+    ["a visitor at home", "/", () => ""],
+    ["a member at home", "/", () => member],
+    ["an admin at home", "/", () => admin],
+    ["a linked player at home (their place in the race)", "/", () => linkedWithNews],
+    ["a member at home, the race widget dismissed", "/", () => `${member}; ${widgetDismissed}`],
+    ["a member at home with a flash toast", "/", () => `${member}; ${toastCookie}`],
+    ["a member at home looking at a player", "/?player=uid4", () => member],
+    ["a member at the race", "/wager-races", () => member],
+    ["a linked player at the race (their place)", "/wager-races", () => linkedWithNews],
   ];
 
   // Byte for byte in both modes: with the departures (spliced, kept) and as stock Remix (rendered).
@@ -242,6 +287,70 @@ describe("a signed-in page spliced from the visitor's page", () => {
     expect(linked.body).toContain('id="header-rank-tooltip"');
     expect(linked.body).toContain("2 unread notifications");
     expect(toasted.body).toContain("Login &lt;Failed&gt;");
+  });
+
+  it("shows each member their own place in the race, never another's", async () => {
+    for (const path of ["/", "/wager-races"]) {
+      const [linked, other] = await Promise.all([
+        viaApp(path, linkedWithNews),
+        viaApp(path, member),
+      ]);
+      expect(linked.spliced && other.spliced).toBe(true);
+      const standing = path === "/" ? "widget-standing" : "pinned-standing";
+      expect(linked.body).toContain(`data-testid="${standing}"`);
+      expect(other.body).not.toContain(`data-testid="${standing}"`);
+      expect(linked.body).toContain("linked_news");
+      expect(other.body).not.toContain("linked_news");
+    }
+  });
+
+  it("shows an admin's change to the race at once, with no sync (the page is kept by its data)", async () => {
+    expect((await viaApp("/wager-races", member)).body).toContain("November &lt;Race&gt;");
+    await db.updateTable("races").set({ title: "Renamed <Race>" }).execute();
+    try {
+      const after = await viaApp("/wager-races", member);
+      expect(after.spliced).toBe(true);
+      expect(after.body).toContain("Renamed &lt;Race&gt;");
+      expect(after.body).toBe((await inFull("/wager-races", member)).body);
+    } finally {
+      await db.updateTable("races").set({ title: "November <Race>" }).execute();
+    }
+  });
+
+  it("renders a page for members' data once, however many members have that data", async () => {
+    const rendered: string[] = [];
+    const app = testHttpApp({
+      build,
+      syncGeneration: () => generation,
+      signedInFrame: {
+        read: requestShell,
+        renderer: async (url) => {
+          rendered.push(url);
+          return shellPartsRenderer(url);
+        },
+      },
+    }).listen(0);
+    await new Promise((resolve) => app.once("listening", resolve));
+    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const page = async (cookie: string) => {
+      const response = await fetch(`${origin}/wager-races`, { headers: { cookie } });
+      await response.text();
+      return response.headers.get("x-page-cache");
+    };
+    try {
+      await page(member); // the route's first answer, in full
+      // Two members with the same data (neither linked): one page; the linked player: their own.
+      expect([await page(member), await page(admin), await page(linkedWithNews)]).toEqual([
+        "spliced",
+        "spliced",
+        "spliced",
+      ]);
+      expect(rendered).toHaveLength(2);
+      await page(admin);
+      expect(rendered).toHaveLength(2);
+    } finally {
+      app.close();
+    }
   });
 
   it("shows what changed once the generation moves (a sync, an admin's change)", async () => {

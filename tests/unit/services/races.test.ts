@@ -27,6 +27,7 @@ import {
 } from "~/services/races/race-store.server";
 import {
   loadCurrentRaceStanding,
+  requestMember,
   loadRacePositionCard,
   loadRaceStanding,
 } from "~/services/races/race-views.server";
@@ -485,11 +486,16 @@ describe("where the signed-in player stands", () => {
       standing: { position: 11 },
     });
     // The widget's: the current race, for a linked player only.
-    expect(await loadCurrentRaceStanding(linked, now)).toEqual(
+    const linkedMember = await requestMember(linked);
+    expect(linkedMember).toEqual({ goatedId: "u11" });
+    expect(await loadCurrentRaceStanding(linkedMember, now)).toEqual(
       await loadRaceStanding(linked, race, now),
     );
-    expect(await loadCurrentRaceStanding(linked, new Date(DEC))).toBeNull();
-    expect(await loadCurrentRaceStanding(new Request("http://localhost/"), now)).toBeNull();
+    expect(await loadCurrentRaceStanding(linkedMember, new Date(DEC))).toBeNull();
+    expect(await requestMember(await requestOf({}))).toEqual({ goatedId: null });
+    expect(await loadCurrentRaceStanding({ goatedId: null }, now)).toBeNull();
+    expect(await requestMember(new Request("http://localhost/"))).toBeNull();
+    expect(await loadCurrentRaceStanding(null, now)).toBeNull();
   });
 });
 
