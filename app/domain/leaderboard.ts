@@ -61,3 +61,19 @@ export function mvpPulsing(changedAt: string, now: Date): boolean {
   const elapsed = now.getTime() - Date.parse(changedAt);
   return elapsed >= 0 && elapsed < MVP_PULSE_MS;
 }
+
+/** The periods whose top player the home page shows as an MVP. */
+export const MVP_PERIOD_KEYS = ["daily", "weekly", "monthly"] as const;
+export type MvpPeriod = (typeof MVP_PERIOD_KEYS)[number];
+
+/** Each period's MVP change time while it still pulses at `now`, else null. */
+export function mvpPulses(
+  top: LeaderboardSnapshot["top"],
+  now: Date,
+): Record<MvpPeriod, string | null> {
+  const pulse = (period: MvpPeriod) => {
+    const changedAt = top[period][0]?.wagerChangedAt ?? null;
+    return changedAt && mvpPulsing(changedAt, now) ? changedAt : null;
+  };
+  return { daily: pulse("daily"), weekly: pulse("weekly"), monthly: pulse("monthly") };
+}

@@ -92,11 +92,14 @@ export function formatTimeAgo(iso: string, now: Date): string {
   return "Just Now";
 }
 
+/** How finely the pages members share read the clock: their countdowns show minutes. */
+export const PAGE_CLOCK_STEP_MS = 10_000;
+
 /**
- * `instant` without its milliseconds. A page that shows the time to the second reads it so: the
- * same second's pages then carry the same data, and a member's page rendered for that data can
- * serve the others of that second (app/http/signed-in-documents.server.ts, docs/decisions/0112).
+ * `instant` rounded down to PAGE_CLOCK_STEP_MS, as the home page and the race read the time: the
+ * members who ask within those 10 s then have the same data, and the page rendered once for that
+ * data serves them all (app/http/signed-in-documents.server.ts, docs/decisions/0112).
  */
-export function wholeSecond(instant: Date): Date {
-  return new Date(Math.floor(instant.getTime() / 1000) * 1000);
+export function pageClock(instant: Date): Date {
+  return new Date(Math.floor(instant.getTime() / PAGE_CLOCK_STEP_MS) * PAGE_CLOCK_STEP_MS);
 }

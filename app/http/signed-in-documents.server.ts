@@ -23,7 +23,8 @@ type SplicedScope = typeof SHELL_ONLY_SCOPE | typeof MEMBER_DATA_SCOPE;
 const SPLICED_SCOPES: readonly unknown[] = [SHELL_ONLY_SCOPE, MEMBER_DATA_SCOPE];
 /**
  * Pages rendered for members' loader data (MEMBER_DATA_PAGE_HEADERS) kept at once: their data moves
- * with the clock's second, so most are kept for a moment; about 6 MB of pages of 100 KB.
+ * with the clock (app/domain/time.ts pageClock), so most are kept for seconds; about 6 MB of pages
+ * of 100 KB.
  */
 const MAX_MEMBER_DATA_PAGES = 64;
 

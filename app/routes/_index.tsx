@@ -14,7 +14,8 @@ import { playerStanding } from "~/services/players/player-queries.server";
 import { loadRaceWidget, loadWidgetStanding } from "~/services/races/race-widget.server";
 import { requestMember } from "~/services/races/race-views.server";
 import { MEMBER_DATA_PAGE_HEADERS } from "~/http/page-cache.server";
-import { wholeSecond } from "~/domain/time";
+import { pageClock } from "~/domain/time";
+import { mvpPulses } from "~/domain/leaderboard";
 import { CallToAction } from "~/components/ui/CallToAction";
 
 export const meta: MetaFunction = () => [
@@ -31,8 +32,9 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = () => MEMBER_DATA_PAGE_HEADERS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // To the second, as the page shows it: one second's members then have the same data.
-  const now = wholeSecond(new Date());
+  const instant = new Date();
+  // To the 10 s (its countdowns show minutes): those 10 s's members then have the same data.
+  const now = pageClock(instant);
   const playerUid = new URL(request.url).searchParams.get("player");
   const member = requestMember(request);
   const [snapshot, raceWidget, raceStanding, player, video, signedIn] = await Promise.all([
@@ -46,10 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     snapshot,
+    // The pulse lasts 10 s: read at the instant, it changes the data twice per change at most.
+    pulses: mvpPulses(snapshot.top, instant),
     raceWidget,
     raceStanding,
     player,
-    now: now.toISOString(),
     video,
     signedIn,
   };
@@ -59,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const homePlayerHref = (uid: string) => `/?${new URLSearchParams({ player: uid }).toString()}`;
 
 export default function Home() {
-  const { snapshot, raceWidget, raceStanding, player, now, video, signedIn } =
+  const { snapshot, pulses, raceWidget, raceStanding, player, video, signedIn } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:space-y-16 sm:py-12">
@@ -108,7 +111,7 @@ export default function Home() {
           and the DAILY LEADERBOARD (#leaderboard), in the order of docs/product.md §P2. */}
       <HomeLiveSections
         snapshot={snapshot}
-        now={now}
+        pulses={pulses}
         playerHref={homePlayerHref}
         headlines={(totalWagered) => (
           <HeadlineCarousel totalWagered={totalWagered} signedIn={signedIn} />

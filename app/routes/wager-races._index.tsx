@@ -10,7 +10,7 @@ import { raceSharePreview } from "~/server/share-card-image.server";
 import { currentRaceBoard, loadRaceStanding } from "~/services/races/race-views.server";
 import { raceWagerChart } from "~/services/players/wager-charts.server";
 import { MEMBER_DATA_PAGE_HEADERS } from "~/http/page-cache.server";
-import { wholeSecond } from "~/domain/time";
+import { pageClock } from "~/domain/time";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Wager Races | GoatedVIPs" },
@@ -30,8 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => MEMBER_DATA_PAGE_HEADERS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // To the second, as the countdown shows it: one second's members then have the same data.
-  const now = wholeSecond(new Date());
+  // To the 10 s (its countdown shows minutes): those 10 s's members then have the same data.
+  const now = pageClock(new Date());
   try {
     const board = await currentRaceBoard(now);
     // The signed-in player's own row: its own field, the one part of this page that is theirs.

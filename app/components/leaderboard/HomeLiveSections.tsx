@@ -1,11 +1,9 @@
 import { useRef, useState } from "react";
 import type { ReactNode } from "react";
-import type { LeaderboardSnapshot } from "~/domain/leaderboard";
-import { mvpPulsing } from "~/domain/leaderboard";
+import type { LeaderboardSnapshot, MvpPeriod } from "~/domain/leaderboard";
 import { DailyLeaderboard } from "./DailyLeaderboard";
 import { StaleDataAge } from "./DataAge";
 import { MVP_PERIODS, TopPerformers } from "./TopPerformers";
-import type { MvpPeriod } from "./TopPerformers";
 import { useLeaderboardSocket } from "~/realtime/use-leaderboard-socket";
 
 type PulseFor = Record<MvpPeriod, string | null>;
@@ -21,27 +19,20 @@ type PulseFor = Record<MvpPeriod, string | null>;
  */
 export function HomeLiveSections({
   snapshot: initial,
-  now,
+  pulses,
   playerHref,
   headlines,
   children,
 }: {
   snapshot: LeaderboardSnapshot;
-  now: string;
+  /** The MVPs pulsing when the server answered (mvpPulses). */
+  pulses: PulseFor;
   playerHref: (uid: string) => string;
   headlines: (totalWagered: number) => ReactNode;
   children?: ReactNode;
 }) {
   const [snapshot, setSnapshot] = useState(initial);
-  const [pulseFor, setPulseFor] = useState<PulseFor>(() => {
-    const mvpChange = (period: MvpPeriod) => initial.top[period][0]?.wagerChangedAt ?? null;
-    return Object.fromEntries(
-      MVP_PERIODS.map(({ period }) => {
-        const changedAt = mvpChange(period);
-        return [period, changedAt && mvpPulsing(changedAt, new Date(now)) ? changedAt : null];
-      }),
-    ) as PulseFor;
-  });
+  const [pulseFor, setPulseFor] = useState<PulseFor>(pulses);
 
   const shown = useRef(initial);
   useLeaderboardSocket((message) => {

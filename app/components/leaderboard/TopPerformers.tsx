@@ -1,14 +1,13 @@
-import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
+import type { LeaderboardSnapshot, MvpPeriod, RankedPlayer } from "~/domain/leaderboard";
+import { MVP_PERIOD_KEYS } from "~/domain/leaderboard";
 import { PERIOD_NAMES } from "~/domain/leaderboard-period";
 import { formatUsd } from "~/domain/money";
 import { PlayerName } from "~/components/player/PlayerName";
 
-export const MVP_PERIODS = (["daily", "weekly", "monthly"] as const).map((period) => ({
+export const MVP_PERIODS = MVP_PERIOD_KEYS.map((period) => ({
   period,
   title: `${PERIOD_NAMES[period].label} MVP`,
 }));
-
-export type MvpPeriod = (typeof MVP_PERIODS)[number]["period"];
 
 /**
  * TOP PERFORMERS: the first of the daily, weekly and monthly boards. `pulseFor` names, per period,

@@ -86,7 +86,7 @@ const pieces: Array<[string, ReactNode]> = [
     <HomeLiveSections
       key="home"
       snapshot={snapshot}
-      now={NOW}
+      pulses={{ daily: null, weekly: null, monthly: null }}
       playerHref={(uid) => `/?player=${uid}`}
       headlines={() => null}
     />,

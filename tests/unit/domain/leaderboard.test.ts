@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mvpPulsing, playerCountText } from "~/domain/leaderboard";
+import { mvpPulses, mvpPulsing, playerCountText } from "~/domain/leaderboard";
+import type { LeaderboardSnapshot, RankedPlayer } from "~/domain/leaderboard";
 
 describe("mvpPulsing", () => {
   const changedAt = "2026-05-01T12:00:00.000Z";
@@ -10,6 +11,24 @@ describe("mvpPulsing", () => {
   });
   it("does not pulse for a change in the future (clock skew)", () => {
     expect(mvpPulsing(changedAt, new Date("2026-05-01T11:59:59.000Z"))).toBe(false);
+  });
+});
+
+describe("mvpPulses", () => {
+  it("gives each period's MVP change time while it pulses, else null", () => {
+    const mvp = (wagerChangedAt: string | null) => [{ wagerChangedAt } as RankedPlayer];
+    const top = {
+      daily: mvp("2026-05-01T12:00:00.000Z"),
+      weekly: mvp("2026-05-01T11:00:00.000Z"),
+      monthly: [],
+      all_time: mvp("2026-05-01T12:00:00.000Z"),
+    } as LeaderboardSnapshot["top"];
+    expect(mvpPulses(top, new Date("2026-05-01T12:00:05.000Z"))).toEqual({
+      daily: "2026-05-01T12:00:00.000Z",
+      weekly: null,
+      monthly: null,
+    });
+    expect(mvpPulses(top, new Date("2026-05-01T12:00:10.000Z")).daily).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import {
   formatDateTime,
   formatMediumDate,
   formatTimeAgo,
-  wholeSecond,
+  pageClock,
 } from "~/domain/time";
 
 describe("time formatting", () => {
@@ -96,13 +96,16 @@ describe("time formatting without Intl", () => {
   });
 });
 
-describe("wholeSecond", () => {
-  it("drops the milliseconds, so one second's readings are equal", () => {
-    expect(wholeSecond(new Date("2026-11-28T10:00:05.999Z")).toISOString()).toBe(
-      "2026-11-28T10:00:05.000Z",
+describe("pageClock", () => {
+  it("rounds down to 10 s, so the readings of those 10 s are equal", () => {
+    expect(pageClock(new Date("2026-11-28T10:00:19.999Z")).toISOString()).toBe(
+      "2026-11-28T10:00:10.000Z",
     );
-    expect(wholeSecond(new Date("2026-11-28T10:00:05.000Z")).toISOString()).toBe(
-      "2026-11-28T10:00:05.000Z",
+    expect(pageClock(new Date("2026-11-28T10:00:10.000Z")).toISOString()).toBe(
+      "2026-11-28T10:00:10.000Z",
+    );
+    expect(pageClock(new Date("2026-11-28T10:00:09.999Z")).toISOString()).toBe(
+      "2026-11-28T10:00:00.000Z",
     );
   });
 });
