@@ -17,7 +17,8 @@ export const SHELL_ONLY_USER_PAGE_HEADERS = { [PAGE_CACHE_SCOPE_HEADER]: "url, s
 /**
  * For a signed-in user, the page differs from one rendered for nobody only in the site's frame and
  * in its routes' loader data: the route reads the user (and anything else of the request but the
- * URL) in its loaders alone, never in its components. app/http/signed-in-documents.server.ts then
+ * URL) in its loaders alone, never in its components, and its loaders write nothing (they may run
+ * twice for a request that ends rendered in full). app/http/signed-in-documents.server.ts then
  * sends members the page rendered without credentials for the same loader data, with their frame.
  * Says nothing of visitors: such a page may read a cookie, the clock or an admin's latest edit,
  * and the visitor page cache does not keep it (docs/decisions/0112).
