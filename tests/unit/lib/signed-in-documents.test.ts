@@ -24,6 +24,7 @@ import { addNotifications } from "~/services/notifications/notifications.server"
 import { sessionCookie } from "~/http/cookies.server";
 import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
 import { cutAround, fillIn } from "~/http/signed-in-documents.server";
+import type { SignedInFrame } from "~/http/signed-in-documents.server";
 import { signedInCookie } from "../session-cookie";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
 import type { ShellState } from "~/components/shell/shell-parts.server";
@@ -160,6 +161,19 @@ async function startApp(mode: Mode = "departures"): Promise<{ server: Server; or
   const started = app.listen(0);
   await new Promise((resolve) => started.once("listening", resolve));
   return { server: started, origin: `http://127.0.0.1:${(started.address() as AddressInfo).port}` };
+}
+
+/** The app with the frame's parts made by `renderer` (to count the renders), listening. */
+async function startAppWithFrame(
+  renderer: SignedInFrame["renderer"],
+): Promise<{ server: Server; origin: string }> {
+  const server = testHttpApp({
+    build,
+    syncGeneration: () => generation,
+    signedInFrame: { read: requestShell, renderer },
+  }).listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 let member = "";
@@ -319,19 +333,10 @@ describe("a signed-in page spliced from the visitor's page", () => {
 
   it("renders a page for members' data once, however many members have that data", async () => {
     const rendered: string[] = [];
-    const app = testHttpApp({
-      build,
-      syncGeneration: () => generation,
-      signedInFrame: {
-        read: requestShell,
-        renderer: async (url) => {
-          rendered.push(url);
-          return shellPartsRenderer(url);
-        },
-      },
-    }).listen(0);
-    await new Promise((resolve) => app.once("listening", resolve));
-    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const { server: app, origin } = await startAppWithFrame(async (url) => {
+      rendered.push(url);
+      return shellPartsRenderer(url);
+    });
     const page = async (cookie: string) => {
       const response = await fetch(`${origin}/wager-races`, { headers: { cookie } });
       await response.text();
@@ -407,24 +412,15 @@ describe("a signed-in page spliced from the visitor's page", () => {
     // Kept per template, every member's header and overlays were rendered again each time a page
     // was (every 30 s): a tenth of the mixed bench's server thread.
     const frames: string[] = [];
-    const app = testHttpApp({
-      build,
-      syncGeneration: () => generation,
-      signedInFrame: {
-        read: requestShell,
-        renderer: async (url) => {
-          const parts = await shellPartsRenderer(url);
-          return {
-            render: (state) => {
-              frames.push(state.user ? "member" : "visitor");
-              return parts.render(state as ShellState);
-            },
-          };
+    const { server: app, origin } = await startAppWithFrame(async (url) => {
+      const parts = await shellPartsRenderer(url);
+      return {
+        render: (state) => {
+          frames.push(state.user ? "member" : "visitor");
+          return parts.render(state as ShellState);
         },
-      },
-    }).listen(0);
-    await new Promise((resolve) => app.once("listening", resolve));
-    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+      };
+    });
     const path = "/vip-program";
     const page = async () => {
       const response = await fetch(`${origin}${path}`, { headers: { cookie: member } });
