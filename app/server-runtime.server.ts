@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
@@ -17,6 +18,9 @@ import { createExpressServer } from "~/http/express-server.server";
 import { createHttpApp } from "~/http/http-app.server";
 import { startJobLeader } from "~/server/job-leader.server";
 import { logger } from "~/server/logger.server";
+import { warmUp, warmUpWhenData } from "~/server/warm-up.server";
+import type { MemberWarmUp } from "~/server/warm-up.server";
+import { leaderboardSnapshot } from "~/services/players/leaderboard-snapshot.server";
 import { readProviderConfig } from "~/server/provider-config.server";
 import { startSyncSchedule } from "~/jobs/sync-schedule.server";
 import { describeSyncResult, runSync, syncGeneration, wagerFlagsSettled } from "~/jobs/sync.server";
@@ -163,8 +167,22 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
       })
     : { stop: startJobs() };
 
+  // A production process runs its main pages' code with its data before most of its first
+  // visitors come (docs/decisions/0112): at once when the database has synced data, else after
+  // the first sync that stores some.
+  let stopWarmUp = () => {};
   // Without HOST, every interface (Node's default); with it, that address only.
   httpServer.listen({ port: config.PORT, host: config.HOST }, () => {
+    if (build.mode === "production") {
+      stopWarmUp = warmUpWhenData({
+        hasData: async () => (await leaderboardSnapshot()).lastUpdated !== null,
+        onDataChanged: (listener) => eventBus.subscribe("leaderboard.updated", listener),
+        warm: async () => {
+          const warmed = await warmUp(httpServer, memberWarmUp);
+          logger.info(`warmed up: ${warmed.rounds} rounds of the main pages in ${warmed.ms} ms`);
+        },
+      });
+    }
     const host = config.HOST?.includes(":") ? `[${config.HOST}]` : (config.HOST ?? "localhost");
     logger.info(`GoatedVIPs listening on http://${host}:${config.PORT} (${build.mode})`);
     if (underRemixDev) {
@@ -184,6 +202,7 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
      */
     async stop() {
       shuttingDown = true;
+      stopWarmUp();
       // Closes idle keep-alive connections, and waits for in-flight requests.
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       // Sockets first: their clients are told "going away" (1001) at once, whatever the jobs
@@ -199,3 +218,27 @@ export async function startServerRuntime({ build }: { build: ServerBuild }) {
     },
   };
 }
+
+/** The signed-in half of a request, for a member who does not exist (nothing is written). */
+export const memberWarmUp: MemberWarmUp = {
+  async renderFrame(url, round) {
+    const parts = await shellPartsRenderer(url);
+    parts.render({
+      user: {
+        username: "warm-up",
+        isAdmin: round % 2 === 1,
+        totalWagered: round * 1_000,
+        unreadNotifications: round % 3,
+        newBonusCode: round % 2 === 0,
+        supportUnread: round % 4,
+      },
+      toast: null,
+    });
+  },
+  async lookUp(url) {
+    const [cookie = ""] = (
+      await sessionCookie.serialize(randomBytes(24).toString("base64url"))
+    ).split(";");
+    await requestShell(new Request(url, { headers: { Cookie: cookie } }));
+  },
+};
