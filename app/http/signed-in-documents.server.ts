@@ -222,8 +222,8 @@ export function signedInDocuments({
       !data ||
       data.errors !== null ||
       typeof data.loaderData[ROOT_ROUTE_ID] !== "object" ||
-      // Kept by its data's JSON, a page must have been rendered from data that JSON says whole.
-      (scope === MEMBER_DATA_SCOPE && !isJsonData(data.loaderData))
+      // Kept by its routes' data's JSON, a page must be rendered from data that JSON says whole.
+      (scope === MEMBER_DATA_SCOPE && !isJsonData(routeData))
     ) {
       return null;
     }
@@ -392,7 +392,7 @@ export function signedInDocuments({
  * Whether `value` is data its JSON says whole (objects, arrays, strings, finite numbers, booleans,
  * null): a Date, a Map, a class or `undefined` would be written the same as other values.
  */
-function isJsonData(value: unknown): boolean {
+export function isJsonData(value: unknown): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isJsonData);

@@ -23,7 +23,7 @@ import { db } from "~/services/db.server";
 import { addNotifications } from "~/services/notifications/notifications.server";
 import { sessionCookie } from "~/http/cookies.server";
 import { insertPlayer, insertRace, insertSession, insertUser } from "../../factories";
-import { cutAround, fillIn } from "~/http/signed-in-documents.server";
+import { cutAround, fillIn, isJsonData } from "~/http/signed-in-documents.server";
 import type { SignedInFrame } from "~/http/signed-in-documents.server";
 import { signedInCookie } from "../session-cookie";
 import { shellPartsRenderer } from "~/components/shell/shell-parts.server";
@@ -505,5 +505,15 @@ describe("cutAround and fillIn", () => {
     expect(cutAround("abab", ["ab"])).toBeNull();
     expect(cutAround("abc", [""])).toBeNull();
     expect(cutAround("abc", ["c", "a"])).toBeNull();
+  });
+});
+
+describe("isJsonData", () => {
+  it("takes data its JSON writes whole, and nothing that JSON would write like something else", () => {
+    expect(isJsonData({ a: [1, "b", null, true, { c: 2.5 }] })).toBe(true);
+    // Each of these is written as another value (a string, null, nothing, {}).
+    for (const value of [new Date(0), NaN, Infinity, undefined, new Map(), { a: undefined }]) {
+      expect(isJsonData({ route: value })).toBe(false);
+    }
   });
 });
