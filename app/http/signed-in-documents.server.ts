@@ -144,10 +144,14 @@ export interface SignedInDocumentsOptions {
  * rendered again behind the request), is sent with the request's own
  * header, overlays (support widget, admin button, toast) and root loader data in place of the
  * visitor's, so a request costs its session lookup, the header's statement and a small render
- * instead of a whole document (docs/decisions/0042).
+ * instead of a whole document (docs/decisions/0042). Pages whose content is a function of their
+ * routes' loader data (routes sending MEMBER_DATA_PAGE_HEADERS: `/`, `/wager-races`) run those
+ * loaders for the request and are sent the same way from the page rendered for that data, kept by
+ * the data whole (docs/decisions/0112).
  *
- * What is kept was rendered for no user (a request without cookies or credentials), so it holds
- * nobody's data; each request adds only its own user's. A page is kept only if the visitor's parts,
+ * What is kept was rendered for no user (a request without cookies or credentials, given at most
+ * a member's own loader data, and kept under that data), so it holds nobody else's data; each
+ * request adds only its own user's. A page is kept only if the visitor's parts,
  * rendered on their own, are found in it byte for byte exactly once each; otherwise (and for any
  * request this does not serve: not GET, a Bearer token, a dead session, the admin host) Remix
  * renders the page in full as before.
