@@ -43,9 +43,9 @@ export async function warmUp(
   { rounds = 20, maxMs = 600 }: { rounds?: number; maxMs?: number } = {},
 ): Promise<{ rounds: number; ms: number }> {
   const started = performance.now();
-  const origin = ownOrigin(server);
   let round = 0;
   try {
+    const origin = ownOrigin(server);
     for (; round < rounds && performance.now() - started < maxMs; round += 1) {
       for (const path of WARM_UP_PATHS) {
         const url = `${origin}${path}`;

@@ -47,7 +47,7 @@ describe("warmUp", () => {
     }
   });
 
-  it("stops when its time is up, and when a step fails", async () => {
+  it("stops when its time is up, when a step fails, and when the server is closed", async () => {
     const timed = await recordingServer();
     const failing = await recordingServer();
     try {
@@ -63,6 +63,9 @@ describe("warmUp", () => {
       };
       expect(await warmUp(failing.server, broken, { rounds: 5 })).toMatchObject({ rounds: 0 });
       expect(failing.requests).toHaveLength(1);
+      // A server closed by then (a shutdown): nothing to warm, and no error thrown.
+      const closed = createServer();
+      expect(await warmUp(closed, failing.member)).toMatchObject({ rounds: 0 });
     } finally {
       timed.server.close();
       failing.server.close();
